@@ -1,0 +1,36 @@
+/** A message as published: `id` is the event id and the deduplication key. */
+export interface OutgoingMessage {
+  id: string
+  subject: string
+  payload: string
+}
+
+export interface DeliveredMessage extends OutgoingMessage {
+  /** 1 on first delivery, more on redelivery. */
+  deliveryCount: number
+}
+
+/** Resolving acknowledges the message; throwing makes the bus deliver it again later. */
+export type MessageHandler = (message: DeliveredMessage) => Promise<void>
+
+export interface SubscribeOptions {
+  /** Durable consumer name; subscribers sharing it split the messages between them (each goes to one). */
+  durable: string
+  /** NATS-style subject filters (`*` one token, `>` the rest). */
+  subjects: readonly string[]
+  handler: MessageHandler
+  /** Time before an unacknowledged message is delivered again. */
+  ackWaitMs?: number
+}
+
+export interface Subscription {
+  /** Stops taking new messages and waits for the ones being handled. */
+  stop(): Promise<void>
+}
+
+export interface Bus {
+  /** Resolves once the bus has stored the message durably; a second publish of the same id is a no-op. */
+  publish(message: OutgoingMessage): Promise<void>
+  subscribe(options: SubscribeOptions): Promise<Subscription>
+  close(): Promise<void>
+}
