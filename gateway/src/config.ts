@@ -1,0 +1,50 @@
+import { resolve } from 'node:path'
+import type { ServiceName } from '@donaciones/contracts'
+import { defaultServicePorts } from '@donaciones/kit'
+import { perService } from './service-record.ts'
+
+function port(value: string | undefined, fallback: number): number {
+  if (value === undefined || value === '') return fallback
+  const parsed = Number(value)
+  if (!Number.isInteger(parsed) || parsed < 0 || parsed > 65535) throw new Error(`PORT no válido: "${value}"`)
+  return parsed
+}
+
+export const repositoryRoot = resolve(import.meta.dirname, '../..')
+
+export interface EmbeddedConfig {
+  port: number
+  host: string
+  dataDir: string
+  frontendDir: string
+}
+
+export function readEmbeddedConfig(env = process.env): EmbeddedConfig {
+  return {
+    port: port(env.PORT, 3000),
+    host: env.HOST ?? '0.0.0.0',
+    dataDir: resolve(env.DATA_DIR ?? './data'),
+    frontendDir: resolve(env.FRONTEND_DIR ?? resolve(repositoryRoot, 'frontends/shell/dist')),
+  }
+}
+
+export interface DistributedGatewayConfig {
+  port: number
+  host: string
+  frontendDir: string
+  /** Each service's replicas, from IDENTITY_URL, CAMPAIGN_URL, … (comma-separated). */
+  serviceUrls: Record<ServiceName, string[]>
+}
+
+export function readDistributedGatewayConfig(env = process.env): DistributedGatewayConfig {
+  const serviceUrls = perService((service) => {
+    const configured = env[`${service.toUpperCase()}_URL`]
+    return configured ? configured.split(',').map((url) => url.trim()).filter(Boolean) : [`http://127.0.0.1:${defaultServicePorts[service]}`]
+  })
+  return {
+    port: port(env.PORT, 3000),
+    host: env.HOST ?? '0.0.0.0',
+    frontendDir: resolve(env.FRONTEND_DIR ?? resolve(repositoryRoot, 'frontends/shell/dist')),
+    serviceUrls,
+  }
+}

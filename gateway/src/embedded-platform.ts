@@ -1,0 +1,70 @@
+import { join } from 'node:path'
+import type { ServiceName } from '@donaciones/contracts'
+import { ensureSigningKey } from '@donaciones/identity'
+import {
+  createInProcessBus,
+  createPgliteDatabase,
+  createTokenVerifier,
+  startHttpServer,
+  startServiceRuntime,
+  type Logger,
+  type ServiceRuntime,
+} from '@donaciones/kit'
+import { createGatewayApp, type ServiceTarget } from './gateway-app.ts'
+import { perService } from './service-record.ts'
+import { allServices } from './services.ts'
+
+export interface EmbeddedPlatformOptions {
+  /** Where PGlite keeps its files; undefined keeps everything in memory (tests). */
+  dataDir?: string
+  port: number
+  host?: string
+  frontendDir?: string
+  logger: Logger
+}
+
+export interface EmbeddedPlatform {
+  url: string
+  port: number
+  runtimes: Record<ServiceName, ServiceRuntime>
+  stop(): Promise<void>
+}
+
+/** Every service and the gateway in one process, sharing one PGlite database and the in-process bus. */
+export async function startEmbeddedPlatform(options: EmbeddedPlatformOptions): Promise<EmbeddedPlatform> {
+  const { logger } = options
+  const db = await createPgliteDatabase(options.dataDir ? join(options.dataDir, 'pglite') : undefined)
+  const bus = await createInProcessBus({ db, onError: (error) => logger.warn({ err: error }, 'Error del bus de eventos') })
+  const started = new Map<ServiceName, ServiceRuntime>()
+  for (const definition of allServices) started.set(definition.name, await startServiceRuntime({ definition, db, bus, logger }))
+  const runtimes = perService((service) => {
+    const runtime = started.get(service)
+    if (!runtime) throw new Error(`Falta el servicio ${service}`)
+    return runtime
+  })
+
+  const identity = runtimes.identity.context
+  const verifier = createTokenVerifier({
+    jwks: async () => ({ keys: [(await ensureSigningKey(identity.db, identity.store.schema)).publicJwk] }),
+  })
+  const app = createGatewayApp({
+    targets: perService((service): ServiceTarget => ({ kind: 'local', handler: runtimes[service].app })),
+    verifier,
+    logger,
+    ...(options.frontendDir ? { frontendDir: options.frontendDir } : {}),
+    readiness: { database: () => db.query('select 1') },
+  })
+  const http = await startHttpServer(app, { port: options.port, host: options.host ?? '127.0.0.1' })
+
+  return {
+    url: `http://127.0.0.1:${http.port}`,
+    port: http.port,
+    runtimes,
+    async stop() {
+      await http.close()
+      for (const runtime of Object.values(runtimes)) await runtime.stop()
+      await bus.close()
+      await db.close()
+    },
+  }
+}

@@ -1,0 +1,30 @@
+import { acquireDataDirLock, createLogger, DataDirLockedError, onShutdownSignals } from '@donaciones/kit'
+import { readEmbeddedConfig } from './config.ts'
+import { startEmbeddedPlatform } from './embedded-platform.ts'
+
+/** `npm start`: the whole product in one process, on PGlite under DATA_DIR and the in-process bus. */
+const logger = createLogger('donaciones')
+const config = readEmbeddedConfig()
+
+try {
+  const lock = acquireDataDirLock(config.dataDir)
+  const platform = await startEmbeddedPlatform({ ...config, logger }).catch((error: unknown) => {
+    lock.release()
+    throw error
+  })
+  logger.info({ dataDir: config.dataDir }, `Plataforma lista en http://localhost:${platform.port}`)
+  onShutdownSignals(
+    async () => {
+      await platform.stop()
+      lock.release()
+    },
+    { logger },
+  )
+} catch (error) {
+  if (error instanceof DataDirLockedError) {
+    process.stderr.write(`${error.message}\n`)
+  } else {
+    logger.fatal({ err: error }, 'No se pudo iniciar la plataforma')
+  }
+  process.exit(1)
+}

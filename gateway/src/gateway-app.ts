@@ -1,0 +1,76 @@
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
+import express, { type Express, type RequestHandler } from 'express'
+import type { ServiceName } from '@donaciones/contracts'
+import {
+  authenticate,
+  errorHandler,
+  healthRouter,
+  httpLogger,
+  notFoundHandler,
+  requestId,
+  type Logger,
+  type ReadinessChecks,
+  type TokenVerifier,
+} from '@donaciones/kit'
+import { createServiceProxy } from './service-proxy.ts'
+import { placeholderPage } from './placeholder.ts'
+import { routeTable } from './route-table.ts'
+
+/** A service answered in this process (embedded mode) or behind one or more URLs (replicas). */
+export type ServiceTarget = { kind: 'local'; handler: RequestHandler } | { kind: 'remote'; urls: readonly string[] }
+
+export interface GatewayOptions {
+  targets: Record<ServiceName, ServiceTarget>
+  verifier: TokenVerifier
+  logger: Logger
+  /** Built front ends (the shell's dist folder); a Spanish placeholder is served when absent. */
+  frontendDir?: string
+  readiness?: ReadinessChecks
+}
+
+export function createGatewayApp(options: GatewayOptions): Express {
+  const app = express()
+  app.disable('x-powered-by')
+  app.set('trust proxy', 'loopback')
+  app.use(requestId())
+  app.use((req, _res, next) => {
+    // Services log and answer under the same id.
+    req.headers['x-request-id'] = req.requestId
+    next()
+  })
+  app.use(httpLogger(options.logger))
+  app.use(healthRouter({ logger: options.logger, ...(options.readiness ? { readiness: options.readiness } : {}) }))
+
+  const handlers = new Map<ServiceName, RequestHandler>()
+  for (const [service, target] of Object.entries(options.targets) as [ServiceName, ServiceTarget][]) {
+    handlers.set(service, target.kind === 'local' ? target.handler : createServiceProxy(service, target.urls, options.logger))
+  }
+  const requireToken = authenticate({ verifier: options.verifier, required: true })
+  const checkTokenIfSent = authenticate({ verifier: options.verifier, required: false })
+  const restoreFullPath: RequestHandler = (req, _res, next) => {
+    // Services route on the full path (/api/...), not the part express leaves after the mount.
+    req.url = req.originalUrl
+    next()
+  }
+  for (const route of routeTable) {
+    const handler = handlers.get(route.service)
+    if (handler) app.use(route.prefix, route.auth === 'required' ? requireToken : checkTokenIfSent, restoreFullPath, handler)
+  }
+  app.use('/api', notFoundHandler)
+  serveFrontend(app, options.frontendDir)
+  app.use(errorHandler({ logger: options.logger }))
+  return app
+}
+
+function serveFrontend(app: Express, frontendDir: string | undefined): void {
+  const index = frontendDir ? join(frontendDir, 'index.html') : undefined
+  if (frontendDir && index && existsSync(index)) {
+    app.use(express.static(frontendDir, { index: false, maxAge: '1h' }))
+    app.get(/.*/, (_req, res) => res.sendFile(index))
+    return
+  }
+  app.get(/.*/, (_req, res) => {
+    res.type('html').send(placeholderPage)
+  })
+}

@@ -1,0 +1,4 @@
+import { runServiceProcess } from '@donaciones/kit'
+import { campaignService } from './index.ts'
+
+await runServiceProcess(campaignService)

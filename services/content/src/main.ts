@@ -1,0 +1,4 @@
+import { runServiceProcess } from '@donaciones/kit'
+import { contentService } from './index.ts'
+
+await runServiceProcess(contentService)

@@ -1,0 +1,4 @@
+import { runServiceProcess } from '@donaciones/kit'
+import { identityService } from './index.ts'
+
+await runServiceProcess(identityService)

@@ -1,0 +1,56 @@
+import { z } from 'zod'
+
+/** 0 Administrador total, 1 Administrador restringido, 2 Usuario (spec §6). */
+export const ROLES = { fullAdmin: 0, restrictedAdmin: 1, user: 2 } as const
+export const roleSchema = z.union([z.literal(0), z.literal(1), z.literal(2)])
+export type Role = z.infer<typeof roleSchema>
+
+export type PermissionAction = 'read' | 'create' | 'update'
+
+/** Permission entry (spec §3); kept loose so the identity service can add fields. */
+export const permissionSchema = z.looseObject({
+  module: z.union([z.string(), z.looseObject({ name: z.string() })]),
+  read: z.boolean().default(false),
+  create: z.boolean().default(false),
+  update: z.boolean().default(false),
+  delete: z.boolean().default(false),
+  isNew: z.boolean().optional(),
+})
+export type Permission = z.infer<typeof permissionSchema>
+
+/** The auth user carried in the token (spec §3) plus the registered JWT claims; extra claims pass through. */
+export const authClaimsSchema = z.looseObject({
+  sub: z.string().min(1),
+  _id: z.string().min(1),
+  role: roleSchema,
+  active: z.boolean(),
+  changePassword: z.boolean().default(false),
+  permissions: z.array(permissionSchema).default([]),
+  name: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  thumbnail: z.union([z.string(), z.looseObject({ path: z.string() })]).nullish(),
+  picture: z.string().nullish(),
+  iat: z.number().optional(),
+  exp: z.number().optional(),
+  iss: z.string().optional(),
+  aud: z.union([z.string(), z.array(z.string())]).optional(),
+  jti: z.string().optional(),
+})
+export type AuthClaims = z.infer<typeof authClaimsSchema>
+
+function moduleName(module: Permission['module']): string {
+  return typeof module === 'string' ? module : module.name
+}
+
+/** Spec §5/§6: role 0 may do everything, role 1 needs the module permission, anyone else nothing. */
+export function hasPermission(
+  auth: AuthClaims | undefined,
+  module: string,
+  action: PermissionAction = 'read',
+): boolean {
+  if (!auth) return false
+  if (auth.role === ROLES.fullAdmin) return true
+  if (auth.role !== ROLES.restrictedAdmin) return false
+  return auth.permissions.some((permission) => moduleName(permission.module) === module && permission[action])
+}

@@ -1,0 +1,40 @@
+export type { ErrorBody, FieldError, HttpErrorOptions } from './http-error.ts'
+export {
+  HttpError,
+  isHttpError,
+  defaultErrorText,
+  badRequest,
+  unauthorized,
+  forbidden,
+  notFound,
+  conflict,
+  payloadTooLarge,
+  unprocessable,
+  tooManyRequests,
+  serviceUnavailable,
+} from './http-error.ts'
+export type { RequestSchemas, ValidatedInput, ValidatedHandler } from './validate.ts'
+export {
+  validate,
+  getValidated,
+  getValidatedQuery,
+  withValidation,
+  parseInput,
+  spanishErrorMap,
+  toFieldErrors,
+  validationError,
+} from './validate.ts'
+export type { ErrorHandlerOptions } from './error-handler.ts'
+export { errorHandler, notFoundHandler, toErrorResponse } from './error-handler.ts'
+export { REQUEST_ID_HEADER, isWellFormedRequestId, requestId } from './request-id.ts'
+export type { Logger, LoggerOptions } from './logger.ts'
+export { createLogger, httpLogger } from './logger.ts'
+export type { AuthClaims, Permission, PermissionAction, Role } from './claims.ts'
+export { ROLES, authClaimsSchema, hasPermission, permissionSchema, roleSchema } from './claims.ts'
+export type { AuthenticateOptions, TokenVerifier, TokenVerifierOptions } from './auth.ts'
+export { authenticate, createTokenVerifier, requirePermission, requireRole } from './auth.ts'
+export type { HealthOptions, ReadinessCheck, ReadinessChecks, ReadinessResult } from './health.ts'
+export { healthRouter, runReadinessChecks } from './health.ts'
+export type { RunningHttpServer, ServiceAppOptions, ShutdownOptions, StartHttpServerOptions } from './server.ts'
+export { createServiceApp, finishServiceApp, onShutdownSignals, startHttpServer } from './server.ts'
+export type { ValidatedParts } from './types.ts'

@@ -1,0 +1,73 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { createLogger } from './logger.ts'
+import { serveTestApp } from './test-server.ts'
+import type { TestServer } from './test-server.ts'
+
+let server: TestServer
+
+beforeAll(async () => {
+  server = await serveTestApp((app) => {
+    app.get('/private', (req, res) => {
+      req.log.info({ headers: req.headers }, 'cabeceras recibidas')
+      res.cookie('session', 'galleta-de-respuesta').json({ ok: true })
+    })
+  })
+})
+
+afterAll(() => server.close())
+
+describe('httpLogger', () => {
+  it('logs the request with its id but never the authorization header, cookies or query string', async () => {
+    const res = await fetch(`${server.url}/private?email=persona%40correo.mx`, {
+      headers: { authorization: 'Bearer token-super-secreto', cookie: 'session=galleta-secreta', 'x-request-id': 'req-log-1' },
+    })
+    expect(res.status).toBe(200)
+
+    const access = server.logs().find((line) => line.requestId === 'req-log-1' && line.res !== undefined)
+    expect(access).toMatchObject({ service: 'prueba', req: { method: 'GET', url: '/private' }, res: { statusCode: 200 } })
+    expect(server.logs().some((line) => line.msg === 'cabeceras recibidas' && line.requestId === 'req-log-1')).toBe(true)
+
+    const raw = server.rawLogs()
+    expect(raw).not.toContain('token-super-secreto')
+    expect(raw).not.toContain('galleta-secreta')
+    expect(raw).not.toContain('galleta-de-respuesta')
+    expect(raw).not.toContain('persona')
+  })
+
+  it('does not log health probes', async () => {
+    await fetch(`${server.url}/healthz`, { headers: { 'x-request-id': 'probe-1' } })
+    expect(server.logs().some((line) => line.requestId === 'probe-1')).toBe(false)
+  })
+})
+
+describe('createLogger', () => {
+  const previous = process.env.LOG_LEVEL
+  afterEach(() => {
+    if (previous === undefined) delete process.env.LOG_LEVEL
+    else process.env.LOG_LEVEL = previous
+  })
+
+  it('takes the level from LOG_LEVEL, defaulting to info', () => {
+    delete process.env.LOG_LEVEL
+    expect(createLogger('a').level).toBe('info')
+    process.env.LOG_LEVEL = 'debug'
+    expect(createLogger('a').level).toBe('debug')
+    process.env.LOG_LEVEL = 'ruidoso'
+    expect(createLogger('a', { destination: { write: () => undefined } }).level).toBe('info')
+  })
+
+  it('writes nothing when silent', () => {
+    const lines: string[] = []
+    process.env.LOG_LEVEL = 'silent'
+    const logger = createLogger('a', { destination: { write: (line: string) => lines.push(line) } })
+    logger.fatal('no debe salir')
+    expect(lines).toEqual([])
+  })
+
+  it('tags lines with the service name', () => {
+    const lines: string[] = []
+    const logger = createLogger('campañas', { level: 'info', destination: { write: (line: string) => lines.push(line) } })
+    logger.info('hola')
+    expect(JSON.parse(lines[0] ?? '{}')).toMatchObject({ service: 'campañas', msg: 'hola' })
+  })
+})

@@ -1,0 +1,24 @@
+import type { AuthClaims } from './claims.ts'
+
+/** What `validate()` parsed, kept in `res.locals.validated`. */
+export interface ValidatedParts {
+  body?: unknown
+  query?: unknown
+  params?: unknown
+}
+
+// The only express type augmentation of the kit.
+declare global {
+  // eslint-disable-next-line @typescript-eslint/no-namespace
+  namespace Express {
+    interface Request {
+      /** Set by `authenticate()` for a valid token; `undefined` for anonymous requests. */
+      auth?: AuthClaims
+      /** Set by `requestId()`. */
+      requestId: string
+    }
+    interface Locals {
+      validated?: ValidatedParts
+    }
+  }
+}

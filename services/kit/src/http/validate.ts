@@ -1,0 +1,123 @@
+import type { NextFunction, Request, RequestHandler, Response } from 'express'
+import { z } from 'zod'
+import { HttpError } from './http-error.ts'
+import type { FieldError } from './http-error.ts'
+import type { ValidatedParts } from './types.ts'
+
+export interface RequestSchemas {
+  body?: z.ZodType
+  query?: z.ZodType
+  params?: z.ZodType
+}
+
+type Output<S> = S extends z.ZodType ? z.output<S> : undefined
+
+/** The parsed parts of a request; a part without a schema is `undefined`, never the raw input. */
+export interface ValidatedInput<S extends RequestSchemas> {
+  body: Output<S['body']>
+  query: Output<S['query']>
+  params: Output<S['params']>
+}
+
+const spanishLocale = z.locales.es().localeError
+
+/**
+ * Spanish messages for zod's built-in checks, used unless a schema sets its own message.
+ * Missing values and e-mails use the wording of the product's validation rules.
+ */
+export const spanishErrorMap: z.core.$ZodErrorMap = (issue) => {
+  if (issue.code === 'invalid_type' && issue.input === undefined) return 'Campo requerido'
+  if (issue.code === 'invalid_format' && issue.format === 'email') return 'Correo electrónico inválido'
+  return spanishLocale(issue)
+}
+
+export function toFieldErrors(error: z.core.$ZodError): FieldError[] {
+  return error.issues.map((issue) => ({
+    path: issue.path.map(String).join('.'),
+    message: issue.message,
+  }))
+}
+
+/** 422 'Datos inválidos' whose description is the first field message. */
+export function validationError(errors: FieldError[]): HttpError {
+  return new HttpError(422, 'Datos inválidos', errors[0]?.message ?? 'Verifique los datos proporcionados', {
+    errors,
+  })
+}
+
+/** Parses client input with Spanish messages; throws a 422 `HttpError` on failure. */
+export async function parseInput<S extends z.ZodType>(schema: S, input: unknown): Promise<z.output<S>> {
+  const result = await schema.safeParseAsync(input, { error: spanishErrorMap })
+  if (!result.success) throw validationError(toFieldErrors(result.error))
+  return result.data
+}
+
+const PARTS = ['params', 'query', 'body'] as const
+
+async function parseRequest(req: Request, schemas: RequestSchemas): Promise<ValidatedParts> {
+  const parsed: ValidatedParts = {}
+  const errors: FieldError[] = []
+  for (const part of PARTS) {
+    const schema = schemas[part]
+    if (!schema) continue
+    const result = await schema.safeParseAsync(req[part], { error: spanishErrorMap })
+    if (result.success) parsed[part] = result.data
+    else errors.push(...toFieldErrors(result.error))
+  }
+  if (errors.length > 0) throw validationError(errors)
+  return parsed
+}
+
+function store(req: Request, res: Response, parsed: ValidatedParts): void {
+  res.locals.validated = { ...res.locals.validated, ...parsed }
+  if ('body' in parsed) req.body = parsed.body
+  // Coerced params may hold numbers; handlers should read them through getValidated.
+  if ('params' in parsed) req.params = parsed.params as Request['params']
+  // Express 5 recomputes `req.query` on every read, so the parsed query lives only in res.locals.
+}
+
+/**
+ * Validates `params`, `query` and `body`, reporting every failing field at once (422).
+ * Parsed values replace `req.body` and `req.params`; all parts are kept in `res.locals.validated`.
+ */
+export function validate(schemas: RequestSchemas): RequestHandler {
+  return async (req: Request, res: Response, next: NextFunction) => {
+    store(req, res, await parseRequest(req, schemas))
+    next()
+  }
+}
+
+/** Typed read of what `validate(schemas)` parsed for this request (pass the same schemas). */
+export function getValidated<S extends RequestSchemas>(res: Response, schemas: S): ValidatedInput<S> {
+  const validated = res.locals.validated ?? {}
+  for (const part of PARTS) {
+    if (schemas[part] && !(part in validated)) {
+      throw new Error(`No se validó "${part}": falta validate() antes del controlador`)
+    }
+  }
+  return {
+    body: validated.body,
+    query: validated.query,
+    params: validated.params,
+  } as ValidatedInput<S>
+}
+
+/** Typed read of the validated query string (express 5 does not let `req.query` be replaced). */
+export function getValidatedQuery<S extends z.ZodType>(res: Response, schema: S): z.output<S> {
+  return getValidated(res, { query: schema }).query as z.output<S>
+}
+
+export type ValidatedHandler<S extends RequestSchemas> = (
+  input: ValidatedInput<S>,
+  req: Request,
+  res: Response,
+  next: NextFunction,
+) => unknown
+
+/** Validates, then calls `handler` with the typed input: `withValidation({ body }, async ({ body }, req, res) => …)`. */
+export function withValidation<S extends RequestSchemas>(schemas: S, handler: ValidatedHandler<S>): RequestHandler {
+  return async (req: Request, res: Response, next: NextFunction) => {
+    store(req, res, await parseRequest(req, schemas))
+    await handler(getValidated(res, schemas), req, res, next)
+  }
+}

@@ -1,0 +1,83 @@
+import { eventSubject, type EventEnvelope } from '@donaciones/contracts'
+import type { Bus, DeliveredMessage, Subscription } from '../bus/bus.ts'
+import type { SqlExecutor } from '../db/index.ts'
+import type { EventStore } from '../eventstore/event-store.ts'
+import { projectionHandles, type Projection } from '../eventstore/projection.ts'
+import { ident } from '../eventstore/schema.ts'
+import { fromBusPayload } from './envelope-codec.ts'
+
+export interface ProjectionConsumerOptions {
+  store: EventStore
+  bus: Bus
+  projections: readonly Projection[]
+  ackWaitMs?: number
+}
+
+/**
+ * Applies other services' events to this service's projections. Each event is recorded in the
+ * inbox in the same transaction as its effects, so a redelivered event changes nothing, and
+ * the inbox doubles as the local log that replay rebuilds from.
+ */
+export class ProjectionConsumer {
+  private subscription: Subscription | undefined
+  private readonly projections: readonly Projection[]
+
+  constructor(private readonly options: ProjectionConsumerOptions) {
+    const service = options.store.service
+    this.projections = options.projections.filter((projection) => projection.handles.some((definition) => definition.service !== service))
+  }
+
+  get subjects(): string[] {
+    const service = this.options.store.service
+    const subjects = this.projections.flatMap((projection) =>
+      projection.handles.filter((definition) => definition.service !== service).map((definition) => eventSubject(definition)),
+    )
+    return [...new Set(subjects)]
+  }
+
+  /** Creates the tables of the projections this consumer feeds (inline ones are set up by the store). */
+  async setup(): Promise<void> {
+    for (const projection of this.projections) await projection.setup(this.options.store.db, this.options.store.schema)
+  }
+
+  async start(): Promise<void> {
+    if (this.subjects.length === 0 || this.subscription) return
+    this.subscription = await this.options.bus.subscribe({
+      durable: `${this.options.store.service}_projections`,
+      subjects: this.subjects,
+      handler: (message) => this.handle(message),
+      ...(this.options.ackWaitMs ? { ackWaitMs: this.options.ackWaitMs } : {}),
+    })
+  }
+
+  async stop(): Promise<void> {
+    await this.subscription?.stop()
+    this.subscription = undefined
+  }
+
+  /** Records and applies one event; returns false when it had already been applied. */
+  async receive(envelope: EventEnvelope): Promise<boolean> {
+    const { store } = this.options
+    return store.db.transaction(async (tx) => {
+      const inserted = await recordInInbox(tx, store.schema, envelope)
+      if (!inserted) return false
+      const upcast = store.upcast(envelope)
+      for (const projection of this.projections) {
+        if (projectionHandles(projection, upcast)) await projection.apply(tx, upcast, store.schema)
+      }
+      return true
+    })
+  }
+
+  private async handle(message: DeliveredMessage): Promise<void> {
+    await this.receive(fromBusPayload(message.payload))
+  }
+}
+
+async function recordInInbox(tx: SqlExecutor, schema: string, envelope: EventEnvelope): Promise<boolean> {
+  const { rows } = await tx.query(
+    `insert into ${ident(schema)}.inbox (event_id, envelope) values ($1::uuid, $2::jsonb) on conflict (event_id) do nothing returning event_id`,
+    [envelope.id, JSON.stringify(envelope)],
+  )
+  return rows.length > 0
+}

@@ -1,0 +1,26 @@
+import type { Router } from 'express'
+import type { EventDefinition, ServiceName } from '@donaciones/contracts'
+import type { Bus } from '../bus/bus.ts'
+import type { SqlDatabase } from '../db/index.ts'
+import type { EventStore } from '../eventstore/event-store.ts'
+import type { Projection } from '../eventstore/projection.ts'
+import type { Logger } from '../http/index.ts'
+
+export interface ServiceContext {
+  name: ServiceName
+  db: SqlDatabase
+  bus: Bus
+  store: EventStore
+  logger: Logger
+}
+
+/** What a service declares; the kit wires the store, relay, consumer and HTTP app around it. */
+export interface ServiceDefinition {
+  name: ServiceName
+  /** Its own events (from contracts); the relay publishes them. */
+  events: readonly EventDefinition[]
+  projections: readonly Projection[]
+  routes(context: ServiceContext): Router
+  /** One-time setup after the store exists (e.g. key material). */
+  setup?(context: ServiceContext): Promise<void>
+}

@@ -1,0 +1,37 @@
+import { createNatsBus } from '../bus/index.ts'
+import { createPgDatabase } from '../db/index.ts'
+import { createLogger, onShutdownSignals, startHttpServer } from '../http/index.ts'
+import { readServiceProcessConfig } from './config.ts'
+import type { ServiceDefinition } from './service-definition.ts'
+import { startServiceRuntime } from './service-runtime.ts'
+
+/** Runs one service as its own process (distributed mode); several copies may run at once. */
+export async function runServiceProcess(definition: ServiceDefinition): Promise<void> {
+  const logger = createLogger(definition.name)
+  try {
+    const config = readServiceProcessConfig(definition.name)
+    const db = createPgDatabase({ connectionString: config.databaseUrl, applicationName: `donaciones-${definition.name}` })
+    const bus = await createNatsBus({
+      servers: config.natsUrl,
+      stream: config.natsStream,
+      subjectPrefix: config.subjectPrefix,
+      name: `donaciones-${definition.name}`,
+      onError: (error) => logger.warn({ err: error }, 'Error del bus de eventos'),
+    })
+    const runtime = await startServiceRuntime({ definition, db, bus, logger, schema: config.schema })
+    const http = await startHttpServer(runtime.app, { port: config.port, host: config.host })
+    logger.info({ url: http.url }, `Servicio ${definition.name} escuchando`)
+    onShutdownSignals(
+      async () => {
+        await http.close()
+        await runtime.stop()
+        await bus.close()
+        await db.close()
+      },
+      { logger },
+    )
+  } catch (error) {
+    logger.fatal({ err: error }, `No se pudo iniciar el servicio ${definition.name}`)
+    process.exit(1)
+  }
+}

@@ -1,0 +1,78 @@
+import type { Express } from 'express'
+import type { Bus } from '../bus/bus.ts'
+import type { SqlDatabase } from '../db/index.ts'
+import { EventStore } from '../eventstore/event-store.ts'
+import { createServiceApp, finishServiceApp, type Logger } from '../http/index.ts'
+import { OutboxRelay } from '../messaging/outbox-relay.ts'
+import { ProjectionConsumer } from '../messaging/projection-consumer.ts'
+import type { ServiceContext, ServiceDefinition } from './service-definition.ts'
+
+export interface ServiceRuntimeOptions {
+  definition: ServiceDefinition
+  db: SqlDatabase
+  bus: Bus
+  logger: Logger
+  /** PostgreSQL schema of the service; defaults to its name. */
+  schema?: string
+  relayPollIntervalMs?: number
+}
+
+export interface ServiceRuntime {
+  context: ServiceContext
+  app: Express
+  relay: OutboxRelay
+  consumer: ProjectionConsumer
+  /** Stops consuming and relaying; the caller closes the database and bus it passed in. */
+  stop(): Promise<void>
+}
+
+export async function startServiceRuntime(options: ServiceRuntimeOptions): Promise<ServiceRuntime> {
+  const { definition, db, bus } = options
+  const logger = options.logger.child({ service: definition.name })
+  const consumed = definition.projections.flatMap((projection) => projection.handles)
+  const store = new EventStore({
+    db,
+    schema: options.schema ?? definition.name,
+    service: definition.name,
+    definitions: [...definition.events, ...consumed],
+    projections: definition.projections,
+  })
+  await store.init()
+  const context: ServiceContext = { name: definition.name, db, bus, store, logger }
+  await definition.setup?.(context)
+
+  const consumer = new ProjectionConsumer({
+    store,
+    bus,
+    projections: definition.projections,
+  })
+  await consumer.setup()
+  await consumer.start()
+  const relay = new OutboxRelay({
+    store,
+    bus,
+    definitions: definition.events,
+    ...(options.relayPollIntervalMs ? { pollIntervalMs: options.relayPollIntervalMs } : {}),
+    onError: (error) => logger.error({ err: error }, 'Error del relevo de eventos'),
+  })
+  relay.start()
+
+  const app = createServiceApp({
+    name: definition.name,
+    logger,
+    readiness: { database: () => db.query('select 1') },
+  })
+  app.use(definition.routes(context))
+  finishServiceApp(app)
+
+  return {
+    context,
+    app,
+    relay,
+    consumer,
+    async stop() {
+      await consumer.stop()
+      await relay.stop()
+    },
+  }
+}
