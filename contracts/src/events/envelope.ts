@@ -60,9 +60,9 @@ export function defineEvent<TType extends string, TSchema extends z.ZodType>(def
 
 export type EventDataOf<D extends EventDefinition> = z.infer<D['schema']>
 
-/** Bus subject of an event: events.<service>.<aggregate>.<type>. */
-export function eventSubject(definition: Pick<EventDefinition, 'service' | 'aggregate' | 'type'>, prefix = 'events'): string {
-  return `${prefix}.${definition.service}.${definition.aggregate}.${definition.type}`
+/** Bus subject of an event, `<service>.<aggregate>.<type>`; the bus adds its own prefix (`events.` on NATS). */
+export function eventSubject(definition: Pick<EventDefinition, 'service' | 'aggregate' | 'type'>): string {
+  return `${definition.service}.${definition.aggregate}.${definition.type}`
 }
 
 /** Brings a stored payload of version `fromVersion` up to the definition's current version, then validates it. */

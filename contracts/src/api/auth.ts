@@ -1,0 +1,89 @@
+import { z } from 'zod'
+import {
+  confirmationSchema,
+  email,
+  emailSchema,
+  idSchema,
+  passwordSchema,
+  requiredString,
+  requiredText,
+  withConfirmation,
+} from '../rules.ts'
+import { PROFILE_FORM_NAME_MAX } from '../limits.ts'
+import { authUserSchema } from '../entities/auth-user.ts'
+import { socialProviderSchema } from '../entities/configuration.ts'
+
+/** POST /auth/login. Both fields required and trimmed. */
+export const loginRequestSchema = z.object({
+  email: emailSchema,
+  password: requiredString,
+})
+export type LoginRequest = z.infer<typeof loginRequestSchema>
+
+/** Answer of every call that signs in. */
+export const tokenResponseSchema = z.object({ token: z.string().min(1) })
+export type TokenResponse = z.infer<typeof tokenResponseSchema>
+
+/** PUT /auth/logout/{id}. */
+export const logoutRequestSchema = z.object({ login: z.literal(false) })
+
+/** POST /auth/reset-password: current (or provisional) password and the new one. */
+export const resetPasswordRequestSchema = z.object({
+  password: requiredString,
+  newPassword: passwordSchema,
+})
+export type ResetPasswordRequest = z.infer<typeof resetPasswordRequestSchema>
+
+/** /reset-password form: the request plus a confirmation of the new password. */
+export const resetPasswordFormSchema = withConfirmation(
+  resetPasswordRequestSchema.extend({ confirmation: confirmationSchema }),
+  'newPassword',
+)
+
+/** POST /auth/request-recover-password. */
+export const requestRecoverPasswordSchema = z.object({ email: emailSchema })
+
+/** POST /auth/recover-password (e-mail and token come from the link's query). */
+export const recoverPasswordRequestSchema = z.object({
+  password: passwordSchema,
+  email: emailSchema,
+  token: requiredString,
+})
+export type RecoverPasswordRequest = z.infer<typeof recoverPasswordRequestSchema>
+
+/** /recover-password form: the request plus a confirmation. */
+export const recoverPasswordFormSchema = withConfirmation(
+  recoverPasswordRequestSchema.extend({ confirmation: confirmationSchema }),
+  'password',
+)
+
+/**
+ * POST /auth/google-register-or-login. `credential` (the Google ID token) is not in the spec: the
+ * server verifies it and takes e-mail, name and providerId from it, never from the other fields.
+ */
+export const googleRegisterOrLoginRequestSchema = z.object({
+  credential: requiredString,
+  email: emailSchema,
+  name: z.string(),
+  lastName: z.string(),
+  providerId: requiredString,
+  thumbnail: z.string().nullable(),
+  validated: z.boolean(),
+})
+export type GoogleRegisterOrLoginRequest = z.infer<typeof googleRegisterOrLoginRequestSchema>
+
+/** GET /oauth/login/check (with credentials). */
+export const oauthCheckResponseSchema = z.object({ token: z.string().min(1), user: authUserSchema })
+export type OauthCheckResponse = z.infer<typeof oauthCheckResponseSchema>
+
+/** Route parameter of the social sign-in redirect /api/oauth/{provider}. */
+export const oauthProviderParamsSchema = z.object({ provider: socialProviderSchema })
+
+/** Own profile update (path not given by the spec): names max 25, picture required. */
+export const profileUpdateRequestSchema = z.object({
+  name: requiredText(PROFILE_FORM_NAME_MAX),
+  lastName: requiredText(PROFILE_FORM_NAME_MAX),
+  email: email(),
+  thumbnail: idSchema,
+})
+export type ProfileUpdateRequest = z.infer<typeof profileUpdateRequestSchema>

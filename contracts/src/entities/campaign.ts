@@ -1,0 +1,81 @@
+import { z } from 'zod'
+import { idSchema } from '../rules.ts'
+import { fileRefSchema, optionSchema, timestampSchema, timestampsShape } from './common.ts'
+import { commentSchema } from './comment.ts'
+import { donationTypeSchema } from './donation.ts'
+import { historicalEventSchema } from './historical.ts'
+
+/** What the campaign page shows: visit counter, countdown, comments. */
+export const visibilitySchema = z.object({
+  counter: z.boolean(),
+  countdown: z.boolean(),
+  comments: z.boolean(),
+})
+export type Visibility = z.infer<typeof visibilitySchema>
+
+const campaignCoreShape = {
+  _id: idSchema,
+  slug: z.string(),
+  title: z.string(),
+  subtitle: z.string().nullable(),
+  description: z.string(),
+  /** Sanitised rich HTML. */
+  content: z.string(),
+  thumbnail: fileRefSchema,
+  /** MXN; null when the campaign has no goal (then no donation card is shown). */
+  goal: z.number().nullable(),
+  /** Days. */
+  duration: z.number().int(),
+  /** Publication date YYYY-MM-DD. */
+  date: z.iso.date(),
+  gratitude: z.string().nullable(),
+  visibility: visibilitySchema,
+  active: z.boolean(),
+}
+
+/** Campaign as lists show it (public gallery, admin list). */
+export const campaignSummarySchema = z.object({
+  ...campaignCoreShape,
+  categories: z.array(z.object({ _id: idSchema, title: z.string() })),
+  institution: z.object({ _id: idSchema, name: z.string() }).nullable(),
+  likes: z.number().int().min(0),
+  visits: z.number().int().min(0),
+  ...timestampsShape,
+})
+export type CampaignSummary = z.infer<typeof campaignSummarySchema>
+
+/** Card of the gallery, banner and slider. */
+export const campaignCardSchema = campaignSummarySchema.pick({
+  _id: true,
+  slug: true,
+  title: true,
+  subtitle: true,
+  description: true,
+  thumbnail: true,
+  createdAt: true,
+})
+export type CampaignCard = z.infer<typeof campaignCardSchema>
+
+/** A donation as the campaign carries it (for the goal bar). */
+export const campaignDonationSchema = z.object({
+  amount: z.number(),
+  type: donationTypeSchema,
+  approved: z.boolean().optional(),
+  createdAt: timestampSchema.optional(),
+})
+
+/** Full campaign (public page GET /public/campaigns/{slug}, admin view): comments come with it. */
+export const campaignSchema = campaignSummarySchema.extend({
+  comments: z.array(commentSchema),
+  donations: z.array(campaignDonationSchema),
+  historical: z.array(historicalEventSchema).optional(),
+})
+export type Campaign = z.infer<typeof campaignSchema>
+
+/** Campaign as the edit form loads it: categories and institution as value/label pairs. */
+export const campaignEditViewSchema = z.object({
+  ...campaignCoreShape,
+  categories: z.array(optionSchema),
+  institution: optionSchema.nullable(),
+})
+export type CampaignEditView = z.infer<typeof campaignEditViewSchema>

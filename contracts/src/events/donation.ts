@@ -1,0 +1,86 @@
+import { z } from 'zod'
+import { idSchema } from '../rules.ts'
+import { defineEvent } from './envelope.ts'
+
+/** Donation service events (aggregate: donation). Amounts in MXN, fees as the provider reports them. */
+
+const channel = z.enum(['paypal', 'conekta', 'oxxo'])
+const donor = z.object({ email: z.string(), name: z.string() })
+
+/** A provider order was created for this donation (card charge, cash voucher or wallet order). */
+export const donationRequested = defineEvent({
+  service: 'donation',
+  aggregate: 'donation',
+  type: 'DonationRequested',
+  schema: z.object({
+    donationId: idSchema,
+    campaignId: idSchema,
+    amount: z.number().positive(),
+    currency: z.literal('MXN'),
+    type: channel,
+    donor,
+    userId: z.string().nullable(),
+    providerOrderId: z.string().nullable(),
+    requestedAt: z.string(),
+  }),
+})
+
+/** The cash voucher (OXXO) of a requested donation; payable until expiresAt. */
+export const cashVoucherIssued = defineEvent({
+  service: 'donation',
+  aggregate: 'donation',
+  type: 'CashVoucherIssued',
+  schema: z.object({
+    donationId: idSchema,
+    campaignId: idSchema,
+    providerOrderId: z.string(),
+    reference: z.string(),
+    barcodeUrl: z.string(),
+    expiresAt: z.string(),
+  }),
+})
+
+export const donationApproved = defineEvent({
+  service: 'donation',
+  aggregate: 'donation',
+  type: 'DonationApproved',
+  schema: z.object({
+    donationId: idSchema,
+    campaignId: idSchema,
+    amount: z.number().positive(),
+    fee: z.number().min(0),
+    currency: z.literal('MXN'),
+    type: z.enum(['paypal', 'conekta', 'oxxo']),
+    donor: z.object({ email: z.string(), name: z.string() }),
+    userId: z.string().nullable(),
+    approvedAt: z.string(),
+  }),
+})
+
+/** The provider declined or errored; the donation is recorded with type 'failed'. */
+export const donationFailed = defineEvent({
+  service: 'donation',
+  aggregate: 'donation',
+  type: 'DonationFailed',
+  schema: z.object({
+    donationId: idSchema,
+    campaignId: idSchema,
+    amount: z.number().positive(),
+    currency: z.literal('MXN'),
+    type: channel,
+    donor,
+    userId: z.string().nullable(),
+    error: z.object({ message: z.string(), code: z.string().optional() }),
+    failedAt: z.string(),
+  }),
+})
+
+/** A cash voucher passed its expiry unpaid. */
+export const donationExpired = defineEvent({
+  service: 'donation',
+  aggregate: 'donation',
+  type: 'DonationExpired',
+  schema: z.object({ donationId: idSchema, campaignId: idSchema, expiredAt: z.string() }),
+})
+
+export const donationEvents = [donationRequested, cashVoucherIssued, donationApproved, donationFailed, donationExpired] as const

@@ -1,0 +1,137 @@
+import { z } from 'zod'
+import { idSchema, roleSchema } from '../rules.ts'
+import { moduleNameSchema } from '../entities/permission.ts'
+import { socialProviderSchema } from '../entities/configuration.ts'
+import { defineEvent } from './envelope.ts'
+
+/**
+ * Identity service events (aggregate: user). No event carries a password, hash, recovery token
+ * or provider secret: the identity service keeps credentials in its own private table.
+ */
+
+const permissionData = z.object({
+  module: moduleNameSchema,
+  read: z.boolean(),
+  create: z.boolean(),
+  update: z.boolean(),
+})
+
+const userDetails = {
+  userId: idSchema,
+  name: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  /** File id of the profile photo. */
+  thumbnail: idSchema.nullable(),
+  /** Picture URL from a social provider. */
+  picture: z.string().nullable(),
+}
+
+export const userCreated = defineEvent({
+  service: 'identity',
+  aggregate: 'user',
+  type: 'UserCreated',
+  schema: z.object({
+    ...userDetails,
+    role: roleSchema,
+    permissions: z.array(permissionData),
+    active: z.boolean(),
+    /** True when the user must replace a provisional password. */
+    changePassword: z.boolean(),
+    origin: z.enum(['admin', 'setup', 'google', 'facebook', 'twitter']),
+  }),
+})
+
+/** Admin edit of a user's details. */
+export const userUpdated = defineEvent({
+  service: 'identity',
+  aggregate: 'user',
+  type: 'UserUpdated',
+  schema: z.object(userDetails),
+})
+
+/** A user's edit of their own profile. */
+export const userProfileUpdated = defineEvent({
+  service: 'identity',
+  aggregate: 'user',
+  type: 'UserProfileUpdated',
+  schema: z.object({ userId: idSchema, name: z.string(), lastName: z.string(), email: z.string(), thumbnail: idSchema }),
+})
+
+/** Invalidates the user's existing tokens. */
+export const userRoleChanged = defineEvent({
+  service: 'identity',
+  aggregate: 'user',
+  type: 'UserRoleChanged',
+  schema: z.object({ userId: idSchema, previousRole: roleSchema, role: roleSchema }),
+})
+
+export const userPermissionsChanged = defineEvent({
+  service: 'identity',
+  aggregate: 'user',
+  type: 'UserPermissionsChanged',
+  schema: z.object({ userId: idSchema, permissions: z.array(permissionData) }),
+})
+
+/** Deactivation invalidates the user's existing tokens. */
+export const userActivationToggled = defineEvent({
+  service: 'identity',
+  aggregate: 'user',
+  type: 'UserActivationToggled',
+  schema: z.object({ userId: idSchema, active: z.boolean() }),
+})
+
+export const userPasswordChanged = defineEvent({
+  service: 'identity',
+  aggregate: 'user',
+  type: 'UserPasswordChanged',
+  schema: z.object({
+    userId: idSchema,
+    /** 'provisional': an administrator's reset mailed a provisional password (changePassword becomes true). */
+    reason: z.enum(['reset', 'recovery', 'provisional']),
+    changePassword: z.boolean(),
+  }),
+})
+
+export const passwordRecoveryRequested = defineEvent({
+  service: 'identity',
+  aggregate: 'user',
+  type: 'PasswordRecoveryRequested',
+  schema: z.object({ userId: idSchema, expiresAt: z.string() }),
+})
+
+export const socialAccountLinked = defineEvent({
+  service: 'identity',
+  aggregate: 'user',
+  type: 'SocialAccountLinked',
+  schema: z.object({ userId: idSchema, provider: socialProviderSchema, providerId: z.string() }),
+})
+
+export const userSignedIn = defineEvent({
+  service: 'identity',
+  aggregate: 'user',
+  type: 'UserSignedIn',
+  schema: z.object({ userId: idSchema, method: z.enum(['password', 'google', 'facebook', 'twitter']) }),
+})
+
+/** PUT /auth/logout/{id} {login:false}. */
+export const userSignedOut = defineEvent({
+  service: 'identity',
+  aggregate: 'user',
+  type: 'UserSignedOut',
+  schema: z.object({ userId: idSchema }),
+})
+
+export const identityEvents = [
+  userCreated,
+  userUpdated,
+  userProfileUpdated,
+  userRoleChanged,
+  userPermissionsChanged,
+  userActivationToggled,
+  userPasswordChanged,
+  passwordRecoveryRequested,
+  socialAccountLinked,
+  userSignedIn,
+  userSignedOut,
+] as const

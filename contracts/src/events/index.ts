@@ -1,0 +1,7 @@
+export * from './envelope.ts'
+export * from './identity.ts'
+export * from './campaign.ts'
+export * from './content.ts'
+export * from './donation.ts'
+export * from './audit.ts'
+export * from './registry.ts'
