@@ -1,38 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { EventEnvelope } from '@donaciones/contracts'
 import type { Bus } from '../bus/bus.ts'
-import type { SqlDatabase, SqlExecutor } from '../db/index.ts'
+import type { SqlDatabase } from '../db/index.ts'
+import { deleteCheckpoint, loadCheckpoint } from '../eventstore/checkpoint.ts'
 import { EventStore, newEvent } from '../eventstore/event-store.ts'
-import type { Projection } from '../eventstore/projection.ts'
 import { ident } from '../eventstore/schema.ts'
 import { messagingEngines } from '../testing/bus-engines.ts'
+import { readSums, sumProjection } from '../testing/sample-projection.ts'
 import { uniqueName } from '../testing/engines.ts'
 import { foreignSampleNoted, sampleDefinitions, testMetadata } from '../testing/sample-events.ts'
 import { OutboxRelay } from './outbox-relay.ts'
 import { ProjectionConsumer } from './projection-consumer.ts'
 import { replayProjection } from './replay.ts'
 
-const sumProjection: Projection = {
-  name: 'sums',
-  tables: ['sums'],
-  handles: [foreignSampleNoted],
-  async setup(db: SqlExecutor, schema: string) {
-    await db.exec(`create table if not exists ${ident(schema)}.sums (id int primary key, amount numeric not null, applied int not null)`)
-  },
-  async apply(tx: SqlExecutor, event: EventEnvelope, schema: string) {
-    const { amount } = event.data as { amount: number }
-    await tx.query(
-      `insert into ${ident(schema)}.sums (id, amount, applied) values (1, $1, 1)
-       on conflict (id) do update set amount = sums.amount + excluded.amount, applied = sums.applied + 1`,
-      [amount],
-    )
-  },
-}
-
-async function readSums(db: SqlExecutor, schema: string): Promise<{ amount: number; applied: number }> {
-  const { rows } = await db.query<{ amount: string; applied: number }>(`select amount::text as amount, applied from ${ident(schema)}.sums where id = 1`)
-  return { amount: Number(rows[0]?.amount ?? 0), applied: rows[0]?.applied ?? 0 }
-}
+const sums = sumProjection()
 
 async function waitFor(check: () => Promise<boolean>, timeoutMs = 20_000): Promise<void> {
   const deadline = Date.now() + timeoutMs
@@ -57,10 +37,10 @@ describe.each(messagingEngines)('relay → bus → consumer on $name', (engine) 
     bus = opened.bus
     disposeBus = opened.dispose
     producer = new EventStore({ db, schema: uniqueName('producer'), service: 'donation', definitions: sampleDefinitions })
-    consumerStore = new EventStore({ db, schema: uniqueName('consumer'), service: 'audit', definitions: sampleDefinitions, projections: [sumProjection] })
+    consumerStore = new EventStore({ db, schema: uniqueName('consumer'), service: 'audit', definitions: sampleDefinitions, projections: [sums] })
     await producer.init()
     await consumerStore.init()
-    consumer = new ProjectionConsumer({ store: consumerStore, bus, projections: [sumProjection] })
+    consumer = new ProjectionConsumer({ store: consumerStore, bus, projections: [sums] })
     await consumer.setup()
     await consumer.start()
     relay = new OutboxRelay({ store: producer, bus, definitions: sampleDefinitions, pollIntervalMs: 50, batchSize: 50 })
@@ -91,10 +71,22 @@ describe.each(messagingEngines)('relay → bus → consumer on $name', (engine) 
     expect((await readSums(db, consumerStore.schema)).applied).toBe(121)
   })
 
+  it('changes nothing when a restarted relay publishes again what it had already sent', async () => {
+    const before = await readSums(db, consumerStore.schema)
+    await relay.stop()
+    await deleteCheckpoint(db, producer.schema, 'outbox-relay')
+    relay = new OutboxRelay({ store: producer, bus, definitions: sampleDefinitions, pollIntervalMs: 50, batchSize: 50 })
+    relay.start()
+    const end = (await producer.readAll(undefined, { limit: 10_000 })).checkpoint
+    await waitFor(async () => (await loadCheckpoint(db, producer.schema, 'outbox-relay')).position === end.position)
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    expect(await readSums(db, consumerStore.schema)).toEqual(before)
+  })
+
   it('replays the projection from the inbox to the same totals', async () => {
     const before = await readSums(db, consumerStore.schema)
     await db.query(`update ${ident(consumerStore.schema)}.sums set amount = 0, applied = 0`)
-    const progress = await replayProjection({ store: consumerStore, projection: sumProjection })
+    const progress = await replayProjection({ store: consumerStore, projection: sums })
     expect(progress).toEqual({ total: 121, done: 121 })
     expect(await readSums(db, consumerStore.schema)).toEqual(before)
   })

@@ -1,0 +1,62 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { createServer } from 'node:net'
+import { resolve } from 'node:path'
+
+export const repositoryRoot = resolve(import.meta.dirname, '../..')
+
+export async function freePort(): Promise<number> {
+  const server = createServer()
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done))
+  const { port } = server.address() as { port: number }
+  await new Promise<void>((done) => server.close(() => done()))
+  return port
+}
+
+export interface RunningProcess {
+  child: ChildProcess
+  output(): string
+  exited: Promise<number | null>
+  stop(signal?: NodeJS.Signals): Promise<number | null>
+}
+
+/** Runs a TypeScript entry point of the repository with tsx, as `npm start` would. */
+export function runScript(entry: string, args: string[], env: NodeJS.ProcessEnv): RunningProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', resolve(repositoryRoot, entry), ...args], {
+    cwd: repositoryRoot,
+    env: { ...process.env, LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let output = ''
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)))
+  return {
+    child,
+    output: () => output,
+    exited,
+    async stop(signal = 'SIGTERM') {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal)
+      return exited
+    },
+  }
+}
+
+export async function waitUntil(check: () => Promise<boolean>, timeoutMs: number, what: string): Promise<void> {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    if (await check().catch(() => false)) return
+    if (Date.now() > deadline) throw new Error(`Tiempo agotado esperando: ${what}`)
+    await new Promise((done) => setTimeout(done, 100))
+  }
+}
+
+export async function waitForHttp(url: string, timeoutMs = 60_000, process?: RunningProcess): Promise<void> {
+  await waitUntil(
+    async () => {
+      if (process && process.child.exitCode !== null) throw new Error(`El proceso terminó: ${process.output()}`)
+      return (await fetch(url)).ok
+    },
+    timeoutMs,
+    url,
+  )
+}
