@@ -1,0 +1,150 @@
+import type { DeliveredMessage, MessageHandler } from './bus.ts'
+import type { BusStore, StoredMessage } from './in-process-store.ts'
+import { subjectFilterPattern } from './subject-filter.ts'
+
+/** One subscriber of a durable consumer; `running` holds its unfinished handler calls. */
+export interface Member {
+  handler: MessageHandler
+  ackWaitMs: number
+  running: Set<Promise<unknown>>
+}
+
+export interface LoopSettings {
+  redeliveryDelayMs: number
+  pollIntervalMs: number
+  onError: (error: unknown) => void
+}
+
+type Outcome = 'acked' | 'failed' | 'expired'
+
+const BATCH_SIZE = 100
+
+export function track(member: Member, promise: Promise<unknown>): void {
+  member.running.add(promise)
+  const forget = () => member.running.delete(promise)
+  promise.then(forget, forget)
+}
+
+function settleWithin(handling: Promise<void>, ms: number): Promise<Outcome> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve('expired'), ms)
+    handling.then(
+      () => resolve('acked'),
+      () => resolve('failed'),
+    ).finally(() => clearTimeout(timer))
+  })
+}
+
+/**
+ * Delivers the messages of one (durable, filter) pair in order, one at a time, to its members
+ * in turn. A message is retried until a member acknowledges it; only then does the stored
+ * checkpoint move past it. The loop runs while the pair has members.
+ */
+export class DeliveryLoop {
+  private members: Member[] = []
+  private turn = 0
+  private running: Promise<void> | null = null
+  private woken = false
+  private pause: { resolve: () => void; onPublish: boolean } | null = null
+  private readonly pattern: string
+
+  constructor(
+    private readonly store: BusStore,
+    private readonly durable: string,
+    private readonly filter: string,
+    private readonly settings: LoopSettings,
+  ) {
+    this.pattern = subjectFilterPattern(filter)
+  }
+
+  add(member: Member): void {
+    this.members.push(member)
+    this.start()
+  }
+
+  remove(member: Member): void {
+    this.members = this.members.filter((candidate) => candidate !== member)
+    if (this.members.length === 0) this.pause?.resolve()
+  }
+
+  /** A message was published: look for it now instead of at the next poll. */
+  wake(): void {
+    this.woken = true
+    if (this.pause?.onPublish) this.pause.resolve()
+  }
+
+  /** Resolves once the loop has stopped touching the database. */
+  async idle(): Promise<void> {
+    while (this.running) await this.running
+  }
+
+  private start(): void {
+    if (this.running) return
+    this.running = this.run().finally(() => {
+      this.running = null
+      if (this.members.length > 0) this.start()
+    })
+  }
+
+  private async run(): Promise<void> {
+    while (this.members.length > 0) {
+      try {
+        await this.deliverAvailable()
+      } catch (error) {
+        this.settings.onError(error)
+        this.woken = false
+      }
+      await this.sleep(this.settings.pollIntervalMs, true)
+    }
+  }
+
+  private async deliverAvailable(): Promise<void> {
+    let position = await this.store.checkpoint(this.durable, this.filter)
+    for (;;) {
+      this.woken = false
+      const batch = await this.store.readAfter(position, this.pattern, BATCH_SIZE)
+      for (const message of batch) {
+        if (!(await this.deliver(message))) return
+        position = message.sequence
+      }
+      if (batch.length < BATCH_SIZE) return
+    }
+  }
+
+  /** Resolves true once `message` is acknowledged, false if the members left first. */
+  private async deliver(message: StoredMessage): Promise<boolean> {
+    for (let deliveryCount = 1; ; deliveryCount++) {
+      const member = this.members[this.turn++ % this.members.length]
+      if (!member) return false
+      const { sequence: _sequence, ...fields } = message
+      const attempt = this.attempt(member, { ...fields, deliveryCount }, message.sequence)
+      track(member, attempt)
+      const outcome = await attempt
+      if (outcome === 'acked') return true
+      if (outcome === 'failed') await this.sleep(this.settings.redeliveryDelayMs, false)
+    }
+  }
+
+  private async attempt(member: Member, delivered: DeliveredMessage, sequence: number): Promise<Outcome> {
+    const handling = Promise.resolve().then(() => member.handler(delivered))
+    const outcome = await settleWithin(handling, member.ackWaitMs)
+    // Like a JetStream ack wait: the message goes out again, and stop() still waits for this call.
+    if (outcome === 'expired') track(member, handling.catch(() => undefined))
+    if (outcome === 'acked') await this.store.saveCheckpoint(this.durable, this.filter, sequence)
+    return outcome
+  }
+
+  /** Waits `ms`, less if the members leave or, when `onPublish`, a message is published. */
+  private sleep(ms: number, onPublish: boolean): Promise<void> {
+    if (this.members.length === 0 || (onPublish && this.woken)) return Promise.resolve()
+    return new Promise((resolve) => {
+      const timer = setTimeout(() => done(), ms)
+      const done = () => {
+        clearTimeout(timer)
+        this.pause = null
+        resolve()
+      }
+      this.pause = { resolve: done, onPublish }
+    })
+  }
+}

@@ -1,0 +1,97 @@
+import type { SqlDatabase } from '../db/index.ts'
+import type { Bus, OutgoingMessage, SubscribeOptions, Subscription } from './bus.ts'
+import { DeliveryLoop, type LoopSettings, type Member } from './delivery-loop.ts'
+import { openBusStore } from './in-process-store.ts'
+import { assertValidSubject, assertValidSubjectFilter } from './subject-filter.ts'
+
+export interface InProcessBusOptions {
+  /** The embedded database; the bus never closes it. */
+  db: SqlDatabase
+  /** Schema of the bus tables (default `bus`). */
+  schema?: string
+  /** Delay before a message whose handler threw is delivered again (default 1 s). */
+  redeliveryDelayMs?: number
+  /** How often idle consumers look for messages that did not come through this bus (default 1 s). */
+  pollIntervalMs?: number
+  /** Default for `SubscribeOptions.ackWaitMs` (30 s). */
+  ackWaitMs?: number
+  /** Storage errors met by delivery loops, which retry after `pollIntervalMs`. */
+  onError?: (error: unknown) => void
+}
+
+async function settle(running: Set<Promise<unknown>>): Promise<void> {
+  while (running.size > 0) await Promise.allSettled([...running])
+}
+
+/**
+ * The bus of the embedded single-process mode, persisted in the embedded database. Each
+ * (durable, filter) pair delivers its messages strictly in order, one at a time, so a failing
+ * message holds back the ones after it until a retry succeeds.
+ */
+export async function createInProcessBus(options: InProcessBusOptions): Promise<Bus> {
+  const store = await openBusStore(options.db, options.schema ?? 'bus')
+  const settings: LoopSettings = {
+    redeliveryDelayMs: options.redeliveryDelayMs ?? 1000,
+    pollIntervalMs: options.pollIntervalMs ?? 1000,
+    onError: options.onError ?? (() => undefined),
+  }
+  const defaultAckWaitMs = options.ackWaitMs ?? 30_000
+  const loops = new Map<string, DeliveryLoop>()
+  const subscriptions = new Set<Subscription>()
+  let closed = false
+
+  function loopFor(durable: string, filter: string): DeliveryLoop {
+    const key = JSON.stringify([durable, filter])
+    let loop = loops.get(key)
+    if (!loop) {
+      loop = new DeliveryLoop(store, durable, filter, settings)
+      loops.set(key, loop)
+    }
+    return loop
+  }
+
+  function assertOpen(): void {
+    if (closed) throw new Error('the bus is closed')
+  }
+
+  return {
+    async publish(message: OutgoingMessage): Promise<void> {
+      assertOpen()
+      assertValidSubject(message.subject)
+      await store.insert(message)
+      for (const loop of loops.values()) loop.wake()
+    },
+
+    async subscribe(subscribeOptions: SubscribeOptions): Promise<Subscription> {
+      assertOpen()
+      const { durable, subjects, handler } = subscribeOptions
+      if (durable.length === 0) throw new Error('a durable name is required')
+      if (subjects.length === 0) throw new Error('at least one subject filter is required')
+      subjects.forEach(assertValidSubjectFilter)
+
+      const member: Member = { handler, ackWaitMs: subscribeOptions.ackWaitMs ?? defaultAckWaitMs, running: new Set() }
+      const joined = [...new Set(subjects)].map((filter) => loopFor(durable, filter))
+      joined.forEach((loop) => loop.add(member))
+
+      let stopping: Promise<void> | null = null
+      const subscription: Subscription = {
+        stop() {
+          stopping ??= (async () => {
+            joined.forEach((loop) => loop.remove(member))
+            await settle(member.running)
+            subscriptions.delete(subscription)
+          })()
+          return stopping
+        },
+      }
+      subscriptions.add(subscription)
+      return subscription
+    },
+
+    async close(): Promise<void> {
+      closed = true
+      await Promise.all([...subscriptions].map((subscription) => subscription.stop()))
+      await Promise.all([...loops.values()].map((loop) => loop.idle()))
+    },
+  }
+}

@@ -1,0 +1,90 @@
+import type { SqlDatabase } from '../db/index.ts'
+import type { OutgoingMessage } from './bus.ts'
+
+export interface StoredMessage extends OutgoingMessage {
+  sequence: number
+}
+
+/** The in-process bus tables: the message log and one checkpoint per (durable, filter). */
+export interface BusStore {
+  insert(message: OutgoingMessage): Promise<void>
+  /** Messages after `position` whose subject matches the regular expression `pattern`, in order. */
+  readAfter(position: number, pattern: string, limit: number): Promise<StoredMessage[]>
+  checkpoint(durable: string, filter: string): Promise<number>
+  saveCheckpoint(durable: string, filter: string, position: number): Promise<void>
+}
+
+interface MessageRow {
+  sequence: number | string
+  id: string
+  subject: string
+  payload: string
+}
+
+export async function openBusStore(db: SqlDatabase, schema: string): Promise<BusStore> {
+  if (!/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`invalid bus schema name "${schema}"`)
+  const messages = `"${schema}".messages`
+  const checkpoints = `"${schema}".checkpoints`
+  await db.exec(`
+    create schema if not exists "${schema}";
+    create table if not exists ${messages} (
+      sequence bigint generated always as identity primary key,
+      id text not null unique,
+      subject text not null,
+      payload text not null,
+      published_at timestamptz not null default now()
+    );
+    create table if not exists ${checkpoints} (
+      durable text not null,
+      filter text not null,
+      position bigint not null,
+      updated_at timestamptz not null default now(),
+      primary key (durable, filter)
+    );
+  `)
+
+  const insertSql = `insert into ${messages} (id, subject, payload) values ($1, $2, $3) on conflict (id) do nothing`
+
+  return {
+    async insert(message) {
+      const params = [message.id, message.subject, message.payload]
+      if (db.dialect === 'pglite') {
+        // One connection: statements, and so sequence values, commit in order.
+        await db.query(insertSql, params)
+        return
+      }
+      // On a pool, a later sequence could commit first and a reader past it would skip the
+      // earlier one; serialising publishers makes commit order equal sequence order.
+      await db.transaction(async (tx) => {
+        await tx.query('select pg_advisory_xact_lock(hashtext($1))', [messages])
+        await tx.query(insertSql, params)
+      })
+    },
+
+    async readAfter(position, pattern, limit) {
+      const result = await db.query<MessageRow>(
+        `select sequence, id, subject, payload from ${messages}
+         where sequence > $1 and subject ~ $2 order by sequence limit $3`,
+        [position, pattern, limit],
+      )
+      return result.rows.map((row) => ({ ...row, sequence: Number(row.sequence) }))
+    },
+
+    async checkpoint(durable, filter) {
+      const result = await db.query<{ position: number | string }>(
+        `select position from ${checkpoints} where durable = $1 and filter = $2`,
+        [durable, filter],
+      )
+      return Number(result.rows[0]?.position ?? 0)
+    },
+
+    async saveCheckpoint(durable, filter, position) {
+      await db.query(
+        `insert into ${checkpoints} as c (durable, filter, position) values ($1, $2, $3)
+         on conflict (durable, filter) do update
+           set position = greatest(c.position, excluded.position), updated_at = now()`,
+        [durable, filter, position],
+      )
+    },
+  }
+}

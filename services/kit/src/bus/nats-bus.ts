@@ -1,0 +1,122 @@
+import { StorageType, connect, nanos } from 'nats'
+import type { JetStreamManager } from 'nats'
+import type { Bus, OutgoingMessage, SubscribeOptions, Subscription } from './bus.ts'
+import { PullWorker, STREAM_NOT_FOUND, consumerName, ensureConsumer, isApiError, type WorkerContext } from './nats-consumer.ts'
+import { assertValidSubject, assertValidSubjectFilter } from './subject-filter.ts'
+
+export interface NatsBusOptions {
+  servers: string | string[]
+  /** JetStream stream holding the messages (default `EVENTS`). */
+  stream?: string
+  /** Wire subjects are `${subjectPrefix}.${subject}`; the stream takes `${subjectPrefix}.>` (default `events`). */
+  subjectPrefix?: string
+  /** Default for `SubscribeOptions.ackWaitMs` (30 s). */
+  ackWaitMs?: number
+  /** Delay before a message whose handler threw is delivered again (default 1 s). */
+  redeliveryDelayMs?: number
+  /** Connection name shown by the server. */
+  name?: string
+  /** Connection and consumer errors the bus recovers from by itself. */
+  onError?: (error: unknown) => void
+}
+
+export interface NatsBus extends Bus {
+  /** Deletes the stream with its messages and consumers (test cleanup). */
+  deleteStream(): Promise<void>
+}
+
+const DUPLICATE_WINDOW_MS = 2 * 60_000
+
+async function ensureStream(jsm: JetStreamManager, stream: string, subject: string): Promise<void> {
+  const duplicateWindow = nanos(DUPLICATE_WINDOW_MS)
+  const info = await jsm.streams.info(stream).catch((error: unknown) => {
+    if (isApiError(error, STREAM_NOT_FOUND)) return null
+    throw error
+  })
+  if (!info) {
+    await jsm.streams.add({ name: stream, subjects: [subject], storage: StorageType.File, duplicate_window: duplicateWindow })
+    return
+  }
+  const subjects = info.config.subjects ?? []
+  if (subjects.includes(subject) && info.config.duplicate_window === duplicateWindow) return
+  await jsm.streams.update(stream, {
+    ...info.config,
+    subjects: subjects.includes(subject) ? subjects : [...subjects, subject],
+    duplicate_window: duplicateWindow,
+  })
+}
+
+/**
+ * The bus on NATS JetStream (2.9). Publishing waits for the stream's acknowledgement and sets
+ * `Nats-Msg-Id` to the message id, so a republish within the duplicate window is dropped.
+ * Each (durable, filter) pair is a durable pull consumer shared by every subscriber using it.
+ */
+export async function createNatsBus(options: NatsBusOptions): Promise<NatsBus> {
+  const stream = options.stream ?? 'EVENTS'
+  const subjectPrefix = options.subjectPrefix ?? 'events'
+  assertValidSubject(subjectPrefix)
+  const defaultAckWaitMs = options.ackWaitMs ?? 30_000
+  const onError = options.onError ?? (() => undefined)
+
+  const nc = await connect({ servers: options.servers, name: options.name, maxReconnectAttempts: -1 })
+  const jsm = await nc.jetstreamManager()
+  const js = nc.jetstream()
+  try {
+    await ensureStream(jsm, stream, `${subjectPrefix}.>`)
+  } catch (error) {
+    await nc.close()
+    throw error
+  }
+  const context: WorkerContext = { nc, js, jsm, subjectPrefix, redeliveryDelayMs: options.redeliveryDelayMs ?? 1000, onError }
+  const encoder = new TextEncoder()
+  const subscriptions = new Set<Subscription>()
+
+  return {
+    async publish(message: OutgoingMessage): Promise<void> {
+      assertValidSubject(message.subject)
+      await js.publish(`${subjectPrefix}.${message.subject}`, encoder.encode(message.payload), { msgID: message.id })
+    },
+
+    async subscribe(subscribeOptions: SubscribeOptions): Promise<Subscription> {
+      const { durable, subjects, handler } = subscribeOptions
+      if (durable.length === 0) throw new Error('a durable name is required')
+      if (subjects.length === 0) throw new Error('at least one subject filter is required')
+      subjects.forEach(assertValidSubjectFilter)
+
+      const specs = [...new Set(subjects)].map((filter) => ({
+        stream,
+        name: consumerName(durable, filter),
+        filterSubject: `${subjectPrefix}.${filter}`,
+        ackWaitMs: subscribeOptions.ackWaitMs ?? defaultAckWaitMs,
+      }))
+      for (const spec of specs) await ensureConsumer(jsm, spec)
+      const workers = specs.map((spec) => new PullWorker(context, spec, handler))
+
+      let stopping: Promise<void> | null = null
+      const subscription: Subscription = {
+        stop() {
+          stopping ??= (async () => {
+            await Promise.all(workers.map((worker) => worker.stop()))
+            // The acks are fire-and-forget publishes: make sure the server has them.
+            if (!nc.isClosed()) await nc.flush().catch(onError)
+            subscriptions.delete(subscription)
+          })()
+          return stopping
+        },
+      }
+      subscriptions.add(subscription)
+      return subscription
+    },
+
+    async close(): Promise<void> {
+      await Promise.all([...subscriptions].map((subscription) => subscription.stop()))
+      if (!nc.isClosed()) await nc.drain()
+    },
+
+    async deleteStream(): Promise<void> {
+      await jsm.streams.delete(stream).catch((error: unknown) => {
+        if (!isApiError(error, STREAM_NOT_FOUND)) throw error
+      })
+    },
+  }
+}

@@ -1,0 +1,97 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { donationApproved, donationEvents, serviceNames, type ServiceName } from '@donaciones/contracts'
+import { createNatsBus, createPgDatabase, EventStore, ident, newEvent, type SqlDatabase } from '@donaciones/kit'
+import { realEngines, uniqueName } from '../services/kit/src/testing/engines.ts'
+import { freePort, runScript, waitForHttp, waitUntil, type RunningProcess } from './support/processes.ts'
+
+/** Gateway and services as separate processes on PostgreSQL and NATS; the audit service runs twice. */
+describe.runIf(realEngines.databaseUrl && realEngines.natsUrl)('distributed mode (PostgreSQL + NATS JetStream)', () => {
+  const prefix = uniqueName('dist')
+  const shared = {
+    DATABASE_URL: realEngines.databaseUrl as string,
+    NATS_URL: realEngines.natsUrl as string,
+    DB_SCHEMA_PREFIX: prefix,
+    NATS_STREAM: prefix.toUpperCase(),
+    EVENT_SUBJECT_PREFIX: prefix,
+  }
+  const processes: RunningProcess[] = []
+  let gatewayUrl = ''
+  let db: SqlDatabase
+
+  async function startService(service: ServiceName): Promise<string> {
+    const port = await freePort()
+    const child = runScript(`services/${service}/src/main.ts`, [], { ...shared, PORT: String(port) })
+    processes.push(child)
+    const url = `http://127.0.0.1:${port}`
+    await waitForHttp(`${url}/readyz`, 60_000, child)
+    return url
+  }
+
+  beforeAll(async () => {
+    db = createPgDatabase({ connectionString: shared.DATABASE_URL, max: 3 })
+    const urls: Record<string, string> = {}
+    for (const service of serviceNames) urls[`${service.toUpperCase()}_URL`] = await startService(service)
+    urls.AUDIT_URL = `${urls.AUDIT_URL},${await startService('audit')}`
+    const port = await freePort()
+    const gateway = runScript('gateway/src/main.ts', [], { ...shared, ...urls, PORT: String(port) })
+    processes.push(gateway)
+    gatewayUrl = `http://127.0.0.1:${port}`
+    await waitForHttp(`${gatewayUrl}/healthz`, 60_000, gateway)
+  }, 240_000)
+
+  afterAll(async () => {
+    await Promise.all(processes.map((child) => child.stop()))
+    const bus = await createNatsBus({ servers: shared.NATS_URL, stream: shared.NATS_STREAM, subjectPrefix: shared.EVENT_SUBJECT_PREFIX })
+    await bus.deleteStream().catch(() => undefined)
+    await bus.close()
+    for (const service of serviceNames) await db.exec(`drop schema if exists ${ident(`${prefix}_${service}`)} cascade`)
+    await db.close()
+  })
+
+  const total = async (name: string) => ((await (await fetch(`${gatewayUrl}/api/counters/${name}`)).json()) as { total: number }).total
+
+  it('counts 100 concurrent visits exactly across two audit replicas', async () => {
+    expect(await total('visits')).toBe(0)
+    const totals = await Promise.all(
+      Array.from({ length: 100 }, async () => {
+        const response = await fetch(`${gatewayUrl}/api/counters/visits`, { method: 'POST' })
+        expect(response.status).toBe(200)
+        return ((await response.json()) as { total: number }).total
+      }),
+    )
+    expect(new Set(totals).size).toBe(100)
+    expect(Math.max(...totals)).toBe(100)
+    expect(await total('visits')).toBe(100)
+  })
+
+  it('carries donation events from the donation service to the audit replicas through JetStream', async () => {
+    const donation = new EventStore({ db, schema: `${prefix}_donation`, service: 'donation', definitions: donationEvents })
+    for (let index = 1; index <= 60; index += 1) {
+      await donation.append(`donation-${index}`, [
+        newEvent(donationApproved, {
+          donationId: `donation-${index}`,
+          campaignId: 'campaign-1',
+          amount: 100,
+          fee: 3.5,
+          currency: 'MXN',
+          type: 'conekta',
+          donor: { email: `Donante${index % 25}@Ejemplo.mx`, name: 'Donante' },
+          userId: null,
+          approvedAt: new Date().toISOString(),
+        }),
+      ], { expectedVersion: 0, metadata: { actor: null, correlationId: 'prueba' } })
+    }
+    await waitUntil(async () => (await total('donations')) === 60, 30_000, 'donaciones contadas')
+    await new Promise((resolve) => setTimeout(resolve, 500))
+    expect(await total('donations')).toBe(60)
+    expect(await total('donors')).toBe(25)
+  })
+
+  it('rebuilds the counters with npm run replay while the services keep running', async () => {
+    const replay = runScript('gateway/src/cli/replay.ts', ['audit', 'counters'], shared)
+    expect(await replay.exited).toBe(0)
+    expect(replay.output()).toContain('reconstruida con 160 eventos')
+    expect([await total('visits'), await total('donations'), await total('donors')]).toEqual([100, 60, 25])
+    expect(await (await fetch(`${gatewayUrl}/api/counters/visits`, { method: 'POST' })).json()).toEqual({ total: 101 })
+  })
+})
