@@ -40,7 +40,7 @@ describe('npm start (embedded, one process)', () => {
     await spoiled.query(`update audit.counters set total = 999 where name = 'visits'`)
     await spoiled.close()
 
-    const replay = runScript('gateway/src/cli/replay.ts', ['audit', 'counters'], { DATA_DIR: dataDir })
+    const replay = runScript('gateway/src/cli/replay.ts', ['audit', 'counters'], { DATA_DIR: dataDir, DATABASE_URL: '' })
     expect(await replay.exited).toBe(0)
     expect(replay.output()).toContain('reconstruida con 2 eventos')
 
@@ -49,7 +49,7 @@ describe('npm start (embedded, one process)', () => {
     await waitForHttp(`http://127.0.0.1:${port}/readyz`, 90_000, platform)
     expect(await (await fetch(`http://127.0.0.1:${port}/api/counters/visits`)).json()).toEqual({ total: 2 })
 
-    const refused = runScript('gateway/src/cli/replay.ts', ['audit', 'counters'], { DATA_DIR: dataDir })
+    const refused = runScript('gateway/src/cli/replay.ts', ['audit', 'counters'], { DATA_DIR: dataDir, DATABASE_URL: '' })
     expect(await refused.exited).toBe(1)
     expect(refused.output()).toContain('con la plataforma detenida')
     expect(await platform.stop()).toBe(0)

@@ -1,0 +1,13 @@
+import { defineConfig } from 'vitest/config'
+
+/** Browser journeys in Debian's Chromium, driven by playwright-core (no browser download). */
+export default defineConfig({
+  test: {
+    include: ['tests/browser/**/*.browser.test.ts'],
+    testTimeout: 120_000,
+    hookTimeout: 180_000,
+    pool: 'forks',
+    fileParallelism: false,
+    reporters: process.env.TEST_REPORT_FILE ? ['default', ['json', { outputFile: process.env.TEST_REPORT_FILE }]] : ['default'],
+  },
+})
