@@ -14,6 +14,7 @@ export default tseslint.config(
   },
   {
     files: ['**/*.js', '**/*.mjs', '.ci/**', 'tools/**', '**/cli/**', 'tests/**'],
+    languageOptions: { globals: { process: 'readonly', console: 'readonly' } },
     rules: { 'no-console': 'off' },
   },
 )
