@@ -36,7 +36,7 @@ export async function startEmbeddedPlatform(options: EmbeddedPlatformOptions): P
   const db = await createPgliteDatabase(options.dataDir ? join(options.dataDir, 'pglite') : undefined)
   const bus = await createInProcessBus({ db, onError: (error) => logger.warn({ err: error }, 'Error del bus de eventos') })
   const started = new Map<ServiceName, ServiceRuntime>()
-  for (const definition of allServices) started.set(definition.name, await startServiceRuntime({ definition, db, bus, logger }))
+  for (const definition of allServices) started.set(definition.name, await startServiceRuntime({ definition, db, bus, logger, accessLog: false }))
   const runtimes = perService((service) => {
     const runtime = started.get(service)
     if (!runtime) throw new Error(`Falta el servicio ${service}`)

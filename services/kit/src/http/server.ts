@@ -19,6 +19,8 @@ export interface ServiceAppOptions {
   readinessTimeoutMs?: number
   /** JSON body limit; defaults to '1mb'. */
   bodyLimit?: string | number
+  /** Access log per request (default true); off when the gateway in the same process already logs it. */
+  accessLog?: boolean
   /** express 'trust proxy'; defaults to 'loopback' (the gateway on the same host). */
   trustProxy?: boolean | string | string[] | number
 }
@@ -36,7 +38,7 @@ export function createServiceApp(options: ServiceAppOptions): Express {
   app.disable('x-powered-by')
   app.set('trust proxy', options.trustProxy ?? 'loopback')
   app.use(requestId())
-  app.use(httpLogger(logger))
+  if (options.accessLog ?? true) app.use(httpLogger(logger))
   app.use(
     healthRouter({
       logger,

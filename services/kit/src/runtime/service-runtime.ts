@@ -15,6 +15,8 @@ export interface ServiceRuntimeOptions {
   /** PostgreSQL schema of the service; defaults to its name. */
   schema?: string
   relayPollIntervalMs?: number
+  /** False when a gateway in the same process logs every request already. */
+  accessLog?: boolean
 }
 
 export interface ServiceRuntime {
@@ -28,7 +30,7 @@ export interface ServiceRuntime {
 
 export async function startServiceRuntime(options: ServiceRuntimeOptions): Promise<ServiceRuntime> {
   const { definition, db, bus } = options
-  const logger = options.logger.child({ service: definition.name })
+  const logger = options.logger.child({ component: definition.name })
   const consumed = definition.projections.flatMap((projection) => projection.handles)
   const store = new EventStore({
     db,
@@ -61,6 +63,7 @@ export async function startServiceRuntime(options: ServiceRuntimeOptions): Promi
     name: definition.name,
     logger,
     readiness: { database: () => db.query('select 1') },
+    accessLog: options.accessLog ?? true,
   })
   app.use(definition.routes(context))
   finishServiceApp(app)
