@@ -13,13 +13,14 @@ describe.runIf(realEngines.databaseUrl && realEngines.natsUrl)('distributed mode
     DB_SCHEMA_PREFIX: prefix,
     NATS_STREAM: prefix.toUpperCase(),
     EVENT_SUBJECT_PREFIX: prefix,
+    INTERNAL_TOKEN: uniqueName('internal'),
   }
   const processes: RunningProcess[] = []
   let gatewayUrl = ''
   let db: SqlDatabase
 
-  async function startService(service: ServiceName): Promise<string> {
-    const port = await freePort()
+  async function startService(service: ServiceName, port?: number): Promise<string> {
+    port ??= await freePort()
     const child = runScript(`services/${service}/src/main.ts`, [], { ...shared, PORT: String(port) })
     processes.push(child)
     const url = `http://127.0.0.1:${port}`
@@ -29,11 +30,18 @@ describe.runIf(realEngines.databaseUrl && realEngines.natsUrl)('distributed mode
 
   beforeAll(async () => {
     db = createPgDatabase({ connectionString: shared.DATABASE_URL, max: 3 })
+    // Ports first: each service learns the others' addresses from the environment.
     const urls: Record<string, string> = {}
-    for (const service of serviceNames) urls[`${service.toUpperCase()}_URL`] = await startService(service)
-    urls.AUDIT_URL = `${urls.AUDIT_URL},${await startService('audit')}`
+    const ports: Record<string, number> = {}
+    for (const service of serviceNames) {
+      ports[service] = await freePort()
+      urls[`${service.toUpperCase()}_URL`] = `http://127.0.0.1:${ports[service]}`
+    }
+    Object.assign(shared, urls)
+    for (const service of serviceNames) await startService(service, ports[service] as number)
+    const secondAudit = await startService('audit')
     const port = await freePort()
-    const gateway = runScript('gateway/src/main.ts', [], { ...shared, ...urls, PORT: String(port) })
+    const gateway = runScript('gateway/src/main.ts', [], { ...shared, AUDIT_URL: `${urls.AUDIT_URL},${secondAudit}`, PORT: String(port) })
     processes.push(gateway)
     gatewayUrl = `http://127.0.0.1:${port}`
     await waitForHttp(`${gatewayUrl}/healthz`, 60_000, gateway)

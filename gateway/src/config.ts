@@ -1,13 +1,18 @@
 import { resolve } from 'node:path'
 import type { ServiceName } from '@donaciones/contracts'
-import { defaultServicePorts } from '@donaciones/kit'
-import { perService } from './service-record.ts'
+import { serviceUrlsFromEnv } from '@donaciones/kit'
 
 function port(value: string | undefined, fallback: number): number {
   if (value === undefined || value === '') return fallback
   const parsed = Number(value)
   if (!Number.isInteger(parsed) || parsed < 0 || parsed > 65535) throw new Error(`PORT no válido: "${value}"`)
   return parsed
+}
+
+function requiredEnv(name: string, env: NodeJS.ProcessEnv): string {
+  const value = env[name]
+  if (!value) throw new Error(`Falta la variable de entorno ${name}`)
+  return value
 }
 
 export const repositoryRoot = resolve(import.meta.dirname, '../..')
@@ -34,17 +39,17 @@ export interface DistributedGatewayConfig {
   frontendDir: string
   /** Each service's replicas, from IDENTITY_URL, CAMPAIGN_URL, … (comma-separated). */
   serviceUrls: Record<ServiceName, string[]>
+  /** Shared with the services: the gateway asks the identity service whether a session is still valid. */
+  internalToken: string
 }
 
 export function readDistributedGatewayConfig(env = process.env): DistributedGatewayConfig {
-  const serviceUrls = perService((service) => {
-    const configured = env[`${service.toUpperCase()}_URL`]
-    return configured ? configured.split(',').map((url) => url.trim()).filter(Boolean) : [`http://127.0.0.1:${defaultServicePorts[service]}`]
-  })
+  const serviceUrls = serviceUrlsFromEnv(env)
   return {
     port: port(env.PORT, 3000),
     host: env.HOST ?? '0.0.0.0',
     frontendDir: resolve(env.FRONTEND_DIR ?? resolve(repositoryRoot, 'frontends/shell/dist')),
     serviceUrls,
+    internalToken: requiredEnv('INTERNAL_TOKEN', env),
   }
 }

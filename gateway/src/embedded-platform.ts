@@ -1,17 +1,19 @@
+import { randomBytes } from 'node:crypto'
 import { join } from 'node:path'
 import type { ServiceName } from '@donaciones/contracts'
-import { ensureSigningKey } from '@donaciones/identity'
 import {
   createInProcessBus,
   createPgliteDatabase,
-  createTokenVerifier,
+  createSessionAuth,
+  mutableDirectory,
   startHttpServer,
   startServiceRuntime,
   type Logger,
+  type RunningHttpServer,
   type ServiceRuntime,
 } from '@donaciones/kit'
 import { createGatewayApp, type ServiceTarget } from './gateway-app.ts'
-import { perService } from './service-record.ts'
+import { perService } from '@donaciones/kit'
 import { allServices } from './services.ts'
 
 export interface EmbeddedPlatformOptions {
@@ -35,21 +37,31 @@ export async function startEmbeddedPlatform(options: EmbeddedPlatformOptions): P
   const { logger } = options
   const db = await createPgliteDatabase(options.dataDir ? join(options.dataDir, 'pglite') : undefined)
   const bus = await createInProcessBus({ db, onError: (error) => logger.warn({ err: error }, 'Error del bus de eventos') })
+  const directory = mutableDirectory(randomBytes(32).toString('base64url'))
   const started = new Map<ServiceName, ServiceRuntime>()
-  for (const definition of allServices) started.set(definition.name, await startServiceRuntime({ definition, db, bus, logger, accessLog: false }))
+  for (const definition of allServices) {
+    started.set(
+      definition.name,
+      await startServiceRuntime({ definition, db, bus, logger, directory, accessLog: false, ...(options.dataDir ? { dataDir: options.dataDir } : {}) }),
+    )
+  }
   const runtimes = perService((service) => {
     const runtime = started.get(service)
     if (!runtime) throw new Error(`Falta el servicio ${service}`)
     return runtime
   })
 
-  const identity = runtimes.identity.context
-  const verifier = createTokenVerifier({
-    jwks: async () => ({ keys: [(await ensureSigningKey(identity.db, identity.store.schema)).publicJwk] }),
-  })
+  // Service-to-service calls (/internal/...) go over loopback HTTP, as they do between processes.
+  const internalServers: RunningHttpServer[] = []
+  for (const runtime of Object.values(runtimes)) {
+    const server = await startHttpServer(runtime.app, { port: 0, host: '127.0.0.1' })
+    internalServers.push(server)
+    directory.register(runtime.context.name, server.url)
+  }
+
   const app = createGatewayApp({
     targets: perService((service): ServiceTarget => ({ kind: 'local', handler: runtimes[service].app })),
-    verifier,
+    auth: createSessionAuth(directory),
     logger,
     ...(options.frontendDir ? { frontendDir: options.frontendDir } : {}),
     readiness: { database: () => db.query('select 1') },
@@ -62,6 +74,7 @@ export async function startEmbeddedPlatform(options: EmbeddedPlatformOptions): P
     runtimes,
     async stop() {
       await http.close()
+      for (const server of internalServers) await server.close()
       for (const runtime of Object.values(runtimes)) await runtime.stop()
       await bus.close()
       await db.close()

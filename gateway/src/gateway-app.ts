@@ -3,7 +3,6 @@ import { join } from 'node:path'
 import express, { type Express, type RequestHandler } from 'express'
 import type { ServiceName } from '@donaciones/contracts'
 import {
-  authenticate,
   errorHandler,
   healthRouter,
   httpLogger,
@@ -11,7 +10,7 @@ import {
   requestId,
   type Logger,
   type ReadinessChecks,
-  type TokenVerifier,
+  type SessionAuth,
 } from '@donaciones/kit'
 import { createServiceProxy } from './service-proxy.ts'
 import { placeholderPage } from './placeholder.ts'
@@ -22,7 +21,8 @@ export type ServiceTarget = { kind: 'local'; handler: RequestHandler } | { kind:
 
 export interface GatewayOptions {
   targets: Record<ServiceName, ServiceTarget>
-  verifier: TokenVerifier
+  /** Token checks; prefixes marked `required` need a valid, current session. */
+  auth: Pick<SessionAuth, 'required' | 'optional'>
   logger: Logger
   /** Built front ends (the shell's dist folder); a Spanish placeholder is served when absent. */
   frontendDir?: string
@@ -46,8 +46,6 @@ export function createGatewayApp(options: GatewayOptions): Express {
   for (const [service, target] of Object.entries(options.targets) as [ServiceName, ServiceTarget][]) {
     handlers.set(service, target.kind === 'local' ? target.handler : createServiceProxy(service, target.urls, options.logger))
   }
-  const requireToken = authenticate({ verifier: options.verifier, required: true })
-  const checkTokenIfSent = authenticate({ verifier: options.verifier, required: false })
   const restoreFullPath: RequestHandler = (req, _res, next) => {
     // Services route on the full path (/api/...), not the part express leaves after the mount.
     req.url = req.originalUrl
@@ -55,7 +53,7 @@ export function createGatewayApp(options: GatewayOptions): Express {
   }
   for (const route of routeTable) {
     const handler = handlers.get(route.service)
-    if (handler) app.use(route.prefix, route.auth === 'required' ? requireToken : checkTokenIfSent, restoreFullPath, handler)
+    if (handler) app.use(route.prefix, route.auth === 'required' ? options.auth.required : options.auth.optional, restoreFullPath, handler)
   }
   app.use('/api', notFoundHandler)
   serveFrontend(app, options.frontendDir)

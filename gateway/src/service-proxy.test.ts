@@ -1,9 +1,9 @@
 import { createServer } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import express from 'express'
-import { createLogger, createTokenVerifier, startHttpServer, type RunningHttpServer } from '@donaciones/kit'
+import { authenticate, createLogger, createTokenVerifier, startHttpServer, type RunningHttpServer } from '@donaciones/kit'
 import { createGatewayApp, type ServiceTarget } from './gateway-app.ts'
-import { perService } from './service-record.ts'
+import { perService } from '@donaciones/kit'
 
 async function closedPort(): Promise<number> {
   const server = createServer()
@@ -35,7 +35,8 @@ describe('gateway in front of remote services', () => {
     const down = `http://127.0.0.1:${await closedPort()}`
     const targets = perService((service): ServiceTarget => ({ kind: 'remote', urls: service === 'audit' ? replicas.map((replica) => replica.url) : [down] }))
     const verifier = createTokenVerifier({ jwks: async () => ({ keys: [] }) })
-    gateway = await startHttpServer(createGatewayApp({ targets, verifier, logger: createLogger('test', { level: 'silent' }) }), { port: 0 })
+    const auth = { required: authenticate({ verifier, required: true }), optional: authenticate({ verifier, required: false }) }
+    gateway = await startHttpServer(createGatewayApp({ targets, auth, logger: createLogger('test', { level: 'silent' }) }), { port: 0 })
   })
   afterAll(async () => {
     await gateway.close()

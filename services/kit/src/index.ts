@@ -6,8 +6,19 @@ export { toBusMessage, fromBusPayload } from './messaging/envelope-codec.ts'
 export { OutboxRelay, type OutboxRelayOptions } from './messaging/outbox-relay.ts'
 export { ProjectionConsumer, type ProjectionConsumerOptions } from './messaging/projection-consumer.ts'
 export { replayProjection, type ReplayOptions, type ReplayProgress } from './messaging/replay.ts'
-export { defaultServicePorts, readServiceProcessConfig, type ServiceProcessConfig } from './runtime/config.ts'
+export { defaultServicePorts, readServiceProcessConfig, serviceUrlsFromEnv, type ServiceProcessConfig } from './runtime/config.ts'
 export type { ServiceContext, ServiceDefinition } from './runtime/service-definition.ts'
 export { runServiceProcess } from './runtime/service-process.ts'
 export { startServiceRuntime, type ServiceRuntime, type ServiceRuntimeOptions } from './runtime/service-runtime.ts'
 export { acquireDataDirLock, DataDirLockedError, type DataDirLock } from './runtime/data-dir-lock.ts'
+export { perService } from './runtime/service-record.ts'
+export {
+  callService,
+  callServiceOk,
+  internalTokenHeader,
+  mutableDirectory,
+  requireInternalCall,
+  type InternalResponse,
+  type ServiceDirectory,
+} from './runtime/service-directory.ts'
+export { createSessionAuth, type SessionAuth, type SessionState } from './runtime/session-auth.ts'

@@ -31,6 +31,8 @@ export const authClaimsSchema = z.looseObject({
   email: z.string(),
   thumbnail: z.union([z.string(), z.looseObject({ path: z.string() })]).nullish(),
   picture: z.string().nullish(),
+  /** Session version: the identity service bumps it on deactivation, role or password change. */
+  sv: z.number().int().min(0).default(0),
   iat: z.number().optional(),
   exp: z.number().optional(),
   iss: z.string().optional(),

@@ -1,4 +1,5 @@
 import type { ServiceName } from '@donaciones/contracts'
+import { perService } from './service-record.ts'
 
 function numberFrom(value: string | undefined, fallback: number, name: string): number {
   if (value === undefined || value === '') return fallback
@@ -7,8 +8,8 @@ function numberFrom(value: string | undefined, fallback: number, name: string): 
   return parsed
 }
 
-function required(name: string): string {
-  const value = process.env[name]
+function required(name: string, env = process.env): string {
+  const value = env[name]
   if (!value) throw new Error(`Falta la variable de entorno ${name}`)
   return value
 }
@@ -30,18 +31,32 @@ export interface ServiceProcessConfig {
   schema: string
   port: number
   host: string
+  serviceUrls: Record<ServiceName, string[]>
+  internalToken: string
+  dataDir: string | undefined
 }
 
 /** Distributed mode: one service per process, on PostgreSQL and NATS JetStream. */
 export function readServiceProcessConfig(service: ServiceName, env = process.env): ServiceProcessConfig {
   const upper = service.toUpperCase()
   return {
-    databaseUrl: env[`${upper}_DATABASE_URL`] ?? required('DATABASE_URL'),
-    natsUrl: required('NATS_URL'),
+    databaseUrl: env[`${upper}_DATABASE_URL`] ?? required('DATABASE_URL', env),
+    natsUrl: required('NATS_URL', env),
     natsStream: env.NATS_STREAM ?? 'EVENTS',
     subjectPrefix: env.EVENT_SUBJECT_PREFIX ?? 'events',
     schema: env.DB_SCHEMA_PREFIX ? `${env.DB_SCHEMA_PREFIX}_${service}` : service,
     port: numberFrom(env.PORT, defaultServicePorts[service], 'PORT'),
     host: env.HOST ?? '127.0.0.1',
+    serviceUrls: serviceUrlsFromEnv(env),
+    internalToken: required('INTERNAL_TOKEN', env),
+    dataDir: env.DATA_DIR || undefined,
   }
+}
+
+/** Each service's replicas from IDENTITY_URL, CAMPAIGN_URL, … (comma-separated), defaulting to the local ports. */
+export function serviceUrlsFromEnv(env = process.env): Record<ServiceName, string[]> {
+  return perService((service) => {
+    const configured = env[`${service.toUpperCase()}_URL`]
+    return configured ? configured.split(',').map((url) => url.trim()).filter(Boolean) : [`http://127.0.0.1:${defaultServicePorts[service]}`]
+  })
 }

@@ -5,6 +5,8 @@ import type { SqlDatabase } from '../db/index.ts'
 import type { EventStore } from '../eventstore/event-store.ts'
 import type { Projection } from '../eventstore/projection.ts'
 import type { Logger } from '../http/index.ts'
+import type { ServiceDirectory } from './service-directory.ts'
+import type { SessionAuth } from './session-auth.ts'
 
 export interface ServiceContext {
   name: ServiceName
@@ -12,6 +14,12 @@ export interface ServiceContext {
   bus: Bus
   store: EventStore
   logger: Logger
+  /** Token checks (signature, then session state at the identity service). */
+  auth: SessionAuth
+  /** Where the other services answer internal calls. */
+  directory: ServiceDirectory
+  /** Local folder for files a service keeps outside the database (mail outbox, generated keys); absent when none. */
+  dataDir: string | undefined
 }
 
 /** What a service declares; the kit wires the store, relay, consumer and HTTP app around it. */

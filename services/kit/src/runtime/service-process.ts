@@ -3,6 +3,7 @@ import { createPgDatabase } from '../db/index.ts'
 import { createLogger, onShutdownSignals, startHttpServer } from '../http/index.ts'
 import { readServiceProcessConfig } from './config.ts'
 import type { ServiceDefinition } from './service-definition.ts'
+import type { ServiceDirectory } from './service-directory.ts'
 import { startServiceRuntime } from './service-runtime.ts'
 
 /** Runs one service as its own process (distributed mode); several copies may run at once. */
@@ -18,7 +19,8 @@ export async function runServiceProcess(definition: ServiceDefinition): Promise<
       name: `donaciones-${definition.name}`,
       onError: (error) => logger.warn({ err: error }, 'Error del bus de eventos'),
     })
-    const runtime = await startServiceRuntime({ definition, db, bus, logger, schema: config.schema })
+    const directory: ServiceDirectory = { internalToken: config.internalToken, urlsOf: (service) => config.serviceUrls[service] }
+    const runtime = await startServiceRuntime({ definition, db, bus, logger, schema: config.schema, directory, ...(config.dataDir ? { dataDir: config.dataDir } : {}) })
     const http = await startHttpServer(runtime.app, { port: config.port, host: config.host })
     logger.info({ url: http.url }, `Servicio ${definition.name} escuchando`)
     onShutdownSignals(

@@ -6,6 +6,8 @@ import { createServiceApp, finishServiceApp, type Logger } from '../http/index.t
 import { OutboxRelay } from '../messaging/outbox-relay.ts'
 import { ProjectionConsumer } from '../messaging/projection-consumer.ts'
 import type { ServiceContext, ServiceDefinition } from './service-definition.ts'
+import type { ServiceDirectory } from './service-directory.ts'
+import { createSessionAuth } from './session-auth.ts'
 
 export interface ServiceRuntimeOptions {
   definition: ServiceDefinition
@@ -15,6 +17,8 @@ export interface ServiceRuntimeOptions {
   /** PostgreSQL schema of the service; defaults to its name. */
   schema?: string
   relayPollIntervalMs?: number
+  directory: ServiceDirectory
+  dataDir?: string
   /** False when a gateway in the same process logs every request already. */
   accessLog?: boolean
 }
@@ -40,7 +44,16 @@ export async function startServiceRuntime(options: ServiceRuntimeOptions): Promi
     projections: definition.projections,
   })
   await store.init()
-  const context: ServiceContext = { name: definition.name, db, bus, store, logger }
+  const context: ServiceContext = {
+    name: definition.name,
+    db,
+    bus,
+    store,
+    logger,
+    auth: createSessionAuth(options.directory),
+    directory: options.directory,
+    dataDir: options.dataDir,
+  }
   await definition.setup?.(context)
 
   const consumer = new ProjectionConsumer({
