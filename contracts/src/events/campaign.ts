@@ -27,6 +27,14 @@ export const institutionActivationToggled = defineEvent({
   schema: z.object({ institutionId: idSchema, active: z.boolean() }),
 })
 
+/** Only the undo of a failed setup removes an institution; admins deactivate instead. */
+export const institutionRemoved = defineEvent({
+  service: 'campaign',
+  aggregate: 'institution',
+  type: 'InstitutionRemoved',
+  schema: z.object({ institutionId: idSchema }),
+})
+
 // Category
 const categoryDetails = { categoryId: idSchema, title: z.string(), description: z.string() }
 
@@ -47,6 +55,14 @@ export const categoryActivationToggled = defineEvent({
   aggregate: 'category',
   type: 'CategoryActivationToggled',
   schema: z.object({ categoryId: idSchema, active: z.boolean() }),
+})
+
+/** Only the undo of a failed setup removes a category; admins deactivate instead. */
+export const categoryRemoved = defineEvent({
+  service: 'campaign',
+  aggregate: 'category',
+  type: 'CategoryRemoved',
+  schema: z.object({ categoryId: idSchema }),
 })
 
 // Campaign
@@ -121,9 +137,11 @@ export const campaignEvents = [
   institutionCreated,
   institutionUpdated,
   institutionActivationToggled,
+  institutionRemoved,
   categoryCreated,
   categoryUpdated,
   categoryActivationToggled,
+  categoryRemoved,
   campaignCreated,
   campaignUpdated,
   campaignActivationToggled,

@@ -8,3 +8,11 @@ export class ConcurrencyError extends Error {
     super(`El flujo ${stream} cambió mientras se guardaba`)
   }
 }
+
+/** A read model refused a second record with the same unique value (name, title, e-mail…). */
+export class DuplicateRecordError extends Error {
+  override readonly name = 'DuplicateRecordError'
+  constructor(readonly detail?: string) {
+    super('Registro ya existente')
+  }
+}

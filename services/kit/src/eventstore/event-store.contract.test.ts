@@ -3,7 +3,7 @@ import type { EventEnvelope } from '@donaciones/contracts'
 import type { SqlDatabase, SqlExecutor } from '../db/index.ts'
 import { databaseEngines, uniqueName } from '../testing/engines.ts'
 import { sampleDefinitions, sampleNoted, testMetadata } from '../testing/sample-events.ts'
-import { ConcurrencyError } from './errors.ts'
+import { ConcurrencyError, DuplicateRecordError } from './errors.ts'
 import { EventStore, newEvent } from './event-store.ts'
 import type { Projection } from './projection.ts'
 import { ident } from './schema.ts'
@@ -90,6 +90,14 @@ describe.each(databaseEngines)('EventStore on $name', (engine) => {
     const { rows } = await db.query<{ weight: number }>(`select weight from ${ident(store.schema)}.totals where stream = 'p-1'`)
     expect(rows[0]?.weight).toBe(9)
     expect(await store.readStream('p-1')).toHaveLength(2)
+  })
+
+  it('turns a duplicate caught by a read model into DuplicateRecordError and stores nothing', async () => {
+    await freshStore()
+    await db.exec(`create unique index totals_weight_unique on ${ident(store.schema)}.totals (weight)`)
+    await store.append('u-1', [newEvent(sampleNoted, { text: 'a', weight: 7 })], { expectedVersion: 0, metadata: testMetadata })
+    await expect(store.append('u-2', [newEvent(sampleNoted, { text: 'b', weight: 7 })], { expectedVersion: 0, metadata: testMetadata })).rejects.toBeInstanceOf(DuplicateRecordError)
+    expect(await store.readStream('u-2')).toHaveLength(0)
   })
 
   it('rejects a payload that does not match its contract and stores nothing', async () => {

@@ -9,7 +9,7 @@ import {
 } from '@donaciones/contracts'
 import type { SqlDatabase, SqlExecutor } from '../db/index.ts'
 import { beginning, type Checkpoint } from './checkpoint.ts'
-import { ConcurrencyError } from './errors.ts'
+import { ConcurrencyError, DuplicateRecordError } from './errors.ts'
 import { eventKey, projectionHandles, type Projection } from './projection.ts'
 import { createEventStoreTables, ident } from './schema.ts'
 
@@ -145,10 +145,16 @@ export class EventStore {
       throw error
     }
     const envelopes = rows.map((row) => this.toEnvelope(row))
-    for (const envelope of envelopes) {
-      for (const projection of this.inlineProjections) {
-        if (projectionHandles(projection, envelope)) await projection.apply(tx, envelope, this.schema)
+    try {
+      for (const envelope of envelopes) {
+        for (const projection of this.inlineProjections) {
+          if (projectionHandles(projection, envelope)) await projection.apply(tx, envelope, this.schema)
+        }
       }
+    } catch (error) {
+      // A unique index of a read model (a name, a title, an e-mail) caught a duplicate.
+      if (isUniqueViolation(error)) throw new DuplicateRecordError((error as { constraint?: string }).constraint)
+      throw error
     }
     return envelopes
   }

@@ -1,5 +1,6 @@
 export { beginning, deleteCheckpoint, loadCheckpoint, storeCheckpoint, type Checkpoint } from './checkpoint.ts'
-export { ConcurrencyError } from './errors.ts'
+export { ConcurrencyError, DuplicateRecordError } from './errors.ts'
+export { deterministicUuid } from './deterministic-id.ts'
 export { EventStore, newEvent, type ReadAllOptions, type AppendOptions, type EventStoreOptions, type NewEvent } from './event-store.ts'
 export { eventKey, projectionHandles, type Projection } from './projection.ts'
 export { createEventStoreTables, ident } from './schema.ts'

@@ -1,6 +1,6 @@
 import type { ErrorRequestHandler, NextFunction, Request, Response } from 'express'
 import { z } from 'zod'
-import { ConcurrencyError } from '../eventstore/errors.ts'
+import { ConcurrencyError, DuplicateRecordError } from '../eventstore/errors.ts'
 import { defaultErrorText, isHttpError } from './http-error.ts'
 import type { ErrorBody } from './http-error.ts'
 import type { Logger } from './logger.ts'
@@ -60,6 +60,9 @@ export function toErrorResponse(error: unknown): ErrorResponse | undefined {
         description: 'Vuelva a cargar la información e intente de nuevo',
       },
     }
+  }
+  if (error instanceof DuplicateRecordError) {
+    return { status: 409, body: { message: 'Registro ya existente', description: 'Ya existe un registro con los mismos datos' } }
   }
   return clientFrameworkError(error)
 }
