@@ -1,0 +1,61 @@
+import { SMTPServer } from 'smtp-server'
+
+export interface CaughtMail {
+  to: string[]
+  raw: string
+  /** The raw message with quoted-printable soft breaks and escapes undone. */
+  text: string
+}
+
+function decodeQuotedPrintable(raw: string): string {
+  const joined = raw.replace(/=\r?\n/g, '')
+  const bytes: number[] = []
+  for (let index = 0; index < joined.length; index += 1) {
+    const char = joined[index] as string
+    const hex = joined.slice(index + 1, index + 3)
+    if (char === '=' && /^[0-9A-F]{2}$/i.test(hex)) {
+      bytes.push(Number.parseInt(hex, 16))
+      index += 2
+    } else {
+      bytes.push(...Buffer.from(char))
+    }
+  }
+  return Buffer.from(bytes).toString('utf8')
+}
+
+/** A loopback SMTP server that keeps every message it receives. */
+export async function startMailCatcher(): Promise<{ port: number; mails: CaughtMail[]; waitFor(to: string, timeoutMs?: number): Promise<CaughtMail>; close(): Promise<void> }> {
+  const mails: CaughtMail[] = []
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onAuth(_auth, _session, callback) {
+      callback(null, { user: 'prueba' })
+    },
+    onData(stream, session, callback) {
+      let raw = ''
+      stream.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')))
+      stream.on('end', () => {
+        mails.push({ to: session.envelope.rcptTo.map((recipient) => recipient.address), raw, text: decodeQuotedPrintable(raw) })
+        callback()
+      })
+    },
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const { port } = server.server.address() as { port: number }
+  return {
+    port,
+    mails,
+    async waitFor(to, timeoutMs = 10_000) {
+      const deadline = Date.now() + timeoutMs
+      for (;;) {
+        const mail = [...mails].reverse().find((candidate) => candidate.to.includes(to))
+        if (mail) return mail
+        if (Date.now() > deadline) throw new Error(`No llegó correo para ${to}`)
+        await new Promise((resolve) => setTimeout(resolve, 50))
+      }
+    },
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  }
+}

@@ -1,0 +1,74 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { createLogger } from '@donaciones/kit'
+import { startEmbeddedPlatform, type EmbeddedPlatform } from '../../gateway/src/embedded-platform.ts'
+import { startMailCatcher } from './mail-catcher.ts'
+
+/** A 1×1 PNG: the smallest real image the upload accepts. */
+export const tinyPng = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64')
+
+export const adminCredentials = { email: 'admin@fundacion.mx', password: 'Admin#2026x' }
+/** Secrets the wizard stores; tests search every response for them. */
+export const storedSecrets = ['smtp-secreto-123', 'key_conekta_privada_987', 'paypal-secreto-456']
+
+export interface TestSite {
+  platform: EmbeddedPlatform
+  mail: Awaited<ReturnType<typeof startMailCatcher>>
+  api(path: string, init?: RequestInit & { token?: string; json?: unknown }): Promise<Response>
+  upload(token?: string): Promise<string>
+  stop(): Promise<void>
+}
+
+export async function startTestSite(): Promise<TestSite> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'donaciones-site-'))
+  const mail = await startMailCatcher()
+  const platform = await startEmbeddedPlatform({ port: 0, dataDir, logger: createLogger('test', { level: 'silent' }) })
+  const api: TestSite['api'] = (path, init = {}) => {
+    const { token, json, ...rest } = init
+    const headers = new Headers(rest.headers)
+    if (token) headers.set('authorization', `Bearer ${token}`)
+    if (json !== undefined) headers.set('content-type', 'application/json')
+    return fetch(`${platform.url}${path}`, { ...rest, headers, ...(json !== undefined ? { body: JSON.stringify(json) } : {}) })
+  }
+  return {
+    platform,
+    mail,
+    api,
+    async upload(token) {
+      const form = new FormData()
+      form.append('file', new Blob([tinyPng], { type: 'image/png' }), 'imagen.png')
+      const response = await api('/api/files', { method: 'POST', body: form, ...(token ? { token } : {}) })
+      if (response.status !== 200 && response.status !== 201) throw new Error(`Subida fallida: ${response.status} ${await response.text()}`)
+      return ((await response.json()) as { _id: string })._id
+    },
+    async stop() {
+      await platform.stop()
+      await mail.close()
+      rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
+
+/** The whole wizard payload of spec §2.4, with real uploaded files and the loopback SMTP. */
+export async function wizardPayload(site: TestSite, overrides: Record<string, unknown> = {}) {
+  const [logo, image, thumbnail] = [await site.upload(), await site.upload(), await site.upload()]
+  return {
+    productKey: 'PRODUCTO-2026',
+    settings: { name: 'Fundación Ejemplo', logo, gratitudeMessage: 'Gracias por tu donación' },
+    home: { showCounters: true, content: '<p>Nuestra misión <script>alert(1)</script></p>', image },
+    contact: { email: 'contacto@fundacion.mx', phone: '5512345678', address: 'Av. Reforma 1, CDMX' },
+    mailer: { auth: { user: 'prueba', pass: storedSecrets[0] }, host: '127.0.0.1', port: site.mail.port },
+    pages: { terms: '<p>Términos</p>', notice: '<p>Aviso de privacidad</p>' },
+    providers: { google: false, facebook: false, twitter: false, conekta: true, paypal: true },
+    keys: {
+      conekta: { client: 'key_conekta_publica', secret: storedSecrets[1] },
+      paypal: { client: 'paypal-cliente', secret: storedSecrets[2] },
+    },
+    urls: { facebook: 'https://facebook.com/fundacion', twitter: '', instagram: '' },
+    user: { name: 'Ana', lastName: 'Pérez', email: adminCredentials.email, password: adminCredentials.password, confirmation: adminCredentials.password, thumbnail },
+    category: { title: 'Salud', description: 'Campañas de salud' },
+    institution: { name: 'Hospital Aliado', description: 'Institución aliada' },
+    ...overrides,
+  }
+}
