@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { categoryInputSchema } from './categories.ts'
 import { institutionInputSchema } from './institutions.ts'
 import { idSchema } from '../rules.ts'
+import { authUserSchema } from '../entities/auth-user.ts'
 
 /**
  * Service-to-service calls on /internal/... (never routed by the gateway; they carry the
@@ -27,7 +28,9 @@ export const setupAdminRequestSchema = z.object({
     thumbnail: idSchema.nullable(),
   }),
 })
-export const setupAdminResponseSchema = z.object({ userId: idSchema, token: z.string().min(1) })
+/** A retry with the same setupId answers the same user and a fresh token. `user` is what the token carries. */
+export const setupAdminResponseSchema = z.object({ userId: idSchema, token: z.string().min(1), user: authUserSchema })
+export type SetupAdminResponse = z.infer<typeof setupAdminResponseSchema>
 /** identity DELETE /internal/setup/admin/{setupId}: removes what that setup created (204). */
 
 /** campaign POST /internal/setup/catalog: the first category and the optional institution. */
@@ -48,3 +51,28 @@ export const internalMailRequestSchema = z.object({
   html: z.string().optional(),
 })
 export type InternalMailRequest = z.infer<typeof internalMailRequestSchema>
+
+/** One social sign-in provider as the identity service needs it: switch, client id and the decrypted secret. */
+export const internalSocialProviderSettingSchema = z.object({ enabled: z.boolean(), client: z.string(), secret: z.string() })
+export type InternalSocialProviderSetting = z.infer<typeof internalSocialProviderSettingSchema>
+
+/**
+ * content GET /internal/configuration/providers: the social sign-in settings, secrets decrypted.
+ * INTERNAL ONLY (internal token); never routed by the gateway nor sent to a browser.
+ */
+export const internalSocialProvidersResponseSchema = z.object({
+  google: internalSocialProviderSettingSchema,
+  facebook: internalSocialProviderSettingSchema,
+  twitter: internalSocialProviderSettingSchema,
+})
+export type InternalSocialProvidersResponse = z.infer<typeof internalSocialProvidersResponseSchema>
+
+/** campaign GET /internal/campaigns/{id}/donation-status: whether a donation to it may be taken now. */
+export const campaignDonationStatusSchema = z.object({
+  campaignId: idSchema,
+  title: z.string(),
+  active: z.boolean(),
+  open: z.boolean(),
+  endsAt: z.string(),
+})
+export type CampaignDonationStatus = z.infer<typeof campaignDonationStatusSchema>

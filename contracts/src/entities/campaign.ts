@@ -66,6 +66,10 @@ export const campaignDonationSchema = z.object({
 
 /** Full campaign (public page GET /public/campaigns/{slug}, admin view): comments come with it. */
 export const campaignSchema = campaignSummarySchema.extend({
+  /** Publication date (Mexico City) + duration: when donations close. */
+  endsAt: timestampSchema.optional(),
+  /** Active and not yet ended: donations are accepted. */
+  open: z.boolean().optional(),
   comments: z.array(commentSchema),
   donations: z.array(campaignDonationSchema),
   historical: z.array(historicalEventSchema).optional(),

@@ -91,7 +91,39 @@ export const fileUploaded = defineEvent({
   }),
 })
 
+/**
+ * The setup wizard's lock (stream 'setup'): a SetupStarted claims it (expectedVersion), a
+ * SetupFailed releases it, and ConfigurationCreated (same transaction as SetupCompleted) ends it.
+ * `fingerprint` is an HMAC of the request, so a retry of the same request reuses `setupId`.
+ */
+export const setupStarted = defineEvent({
+  service: 'content',
+  aggregate: 'configuration',
+  type: 'SetupStarted',
+  schema: z.object({ setupId: idSchema, fingerprint: z.string() }),
+})
+export const setupFailed = defineEvent({
+  service: 'content',
+  aggregate: 'configuration',
+  type: 'SetupFailed',
+  schema: z.object({
+    setupId: idSchema,
+    /** False when undoing the earlier steps failed too: the next attempt reuses `setupId` and undoes first. */
+    undone: z.boolean(),
+    reason: z.string(),
+  }),
+})
+export const setupCompleted = defineEvent({
+  service: 'content',
+  aggregate: 'configuration',
+  type: 'SetupCompleted',
+  schema: z.object({ setupId: idSchema, configurationId: idSchema, adminId: idSchema, categoryId: idSchema, institutionId: idSchema.nullable() }),
+})
+
 export const contentEvents = [
+  setupStarted,
+  setupFailed,
+  setupCompleted,
   configurationCreated,
   configurationUpdated,
   pageCreated,

@@ -122,6 +122,17 @@ export const userSignedOut = defineEvent({
   schema: z.object({ userId: idSchema }),
 })
 
+/**
+ * DELETE /internal/setup/admin/{setupId}: a failed setup wizard removes the administrator it
+ * created (a compensating event; the read model drops the user and the e-mail is free again).
+ */
+export const userSetupReverted = defineEvent({
+  service: 'identity',
+  aggregate: 'user',
+  type: 'UserSetupReverted',
+  schema: z.object({ userId: idSchema, setupId: idSchema }),
+})
+
 export const identityEvents = [
   userCreated,
   userUpdated,
@@ -134,4 +145,5 @@ export const identityEvents = [
   socialAccountLinked,
   userSignedIn,
   userSignedOut,
+  userSetupReverted,
 ] as const

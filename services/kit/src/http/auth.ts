@@ -147,14 +147,29 @@ export interface AuthenticateOptions {
 
 const BEARER = /^Bearer[ ]+([A-Za-z0-9\-_.~+/]+=*)[ ]*$/i
 
+/**
+ * Sessions already verified for a request in this process. In embedded mode the gateway and
+ * the service handle the same request object; the second check reuses the first instead of
+ * asking the identity service twice. A request from another process is never in here.
+ */
+const verifiedSessions = new WeakMap<Request, { token: string; claims: AuthClaims; revocationChecked: boolean }>()
+
+async function verifiedClaims(req: Request, token: string, options: AuthenticateOptions): Promise<AuthClaims> {
+  const cached = verifiedSessions.get(req)
+  if (cached && cached.token === token && (cached.revocationChecked || !options.isRevoked)) return cached.claims
+  const claims = await options.verifier.verify(token)
+  if (!claims.active) throw unauthorized('Usuario inactivo', 'Su cuenta está desactivada', { headers: WWW_AUTHENTICATE })
+  if (options.isRevoked && (await options.isRevoked(claims))) throw invalidSession()
+  verifiedSessions.set(req, { token, claims, revocationChecked: Boolean(options.isRevoked) })
+  return claims
+}
+
 async function authenticateRequest(req: Request, options: AuthenticateOptions): Promise<AuthClaims> {
   const header = req.headers.authorization
   if (header === undefined || header.trim() === '') throw missingSession()
   const token = BEARER.exec(header)?.[1]
   if (!token) throw invalidSession()
-  const claims = await options.verifier.verify(token)
-  if (!claims.active) throw unauthorized('Usuario inactivo', 'Su cuenta está desactivada', { headers: WWW_AUTHENTICATE })
-  if (options.isRevoked && (await options.isRevoked(claims))) throw invalidSession()
+  const claims = await verifiedClaims(req, token, options)
   if (claims.changePassword && !options.allowPasswordChange) {
     throw forbidden('Cambio de contraseña requerido', 'Actualice su contraseña para continuar')
   }

@@ -34,6 +34,7 @@ export interface ServiceProcessConfig {
   serviceUrls: Record<ServiceName, string[]>
   internalToken: string
   dataDir: string | undefined
+  trustProxy: boolean | number | string
 }
 
 /** Distributed mode: one service per process, on PostgreSQL and NATS JetStream. */
@@ -50,7 +51,19 @@ export function readServiceProcessConfig(service: ServiceName, env = process.env
     serviceUrls: serviceUrlsFromEnv(env),
     internalToken: required('INTERNAL_TOKEN', env),
     dataDir: env.DATA_DIR || undefined,
+    trustProxy: trustProxyFromEnv(env.TRUST_PROXY),
   }
+}
+
+/**
+ * Which peers may set X-Forwarded-For (express 'trust proxy'): 'loopback' by default; in a
+ * container network the gateway is not loopback, e.g. TRUST_PROXY="loopback, uniquelocal".
+ */
+export function trustProxyFromEnv(value: string | undefined): boolean | number | string {
+  if (value === undefined || value.trim() === '') return 'loopback'
+  if (value === 'true' || value === 'false') return value === 'true'
+  if (/^\d+$/.test(value)) return Number(value)
+  return value
 }
 
 /** Each service's replicas from IDENTITY_URL, CAMPAIGN_URL, … (comma-separated), defaulting to the local ports. */

@@ -20,7 +20,7 @@ export async function runServiceProcess(definition: ServiceDefinition): Promise<
       onError: (error) => logger.warn({ err: error }, 'Error del bus de eventos'),
     })
     const directory: ServiceDirectory = { internalToken: config.internalToken, urlsOf: (service) => config.serviceUrls[service] }
-    const runtime = await startServiceRuntime({ definition, db, bus, logger, schema: config.schema, directory, ...(config.dataDir ? { dataDir: config.dataDir } : {}) })
+    const runtime = await startServiceRuntime({ definition, db, bus, logger, schema: config.schema, directory, trustProxy: config.trustProxy, ...(config.dataDir ? { dataDir: config.dataDir } : {}) })
     const http = await startHttpServer(runtime.app, { port: config.port, host: config.host })
     logger.info({ url: http.url }, `Servicio ${definition.name} escuchando`)
     onShutdownSignals(

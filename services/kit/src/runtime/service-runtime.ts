@@ -19,6 +19,8 @@ export interface ServiceRuntimeOptions {
   relayPollIntervalMs?: number
   directory: ServiceDirectory
   dataDir?: string
+  /** express 'trust proxy' for the service app (default 'loopback'). */
+  trustProxy?: boolean | number | string
   /** False when a gateway in the same process logs every request already. */
   accessLog?: boolean
 }
@@ -77,6 +79,7 @@ export async function startServiceRuntime(options: ServiceRuntimeOptions): Promi
     logger,
     readiness: { database: () => db.query('select 1') },
     accessLog: options.accessLog ?? true,
+    ...(options.trustProxy !== undefined ? { trustProxy: options.trustProxy } : {}),
   })
   app.use(definition.routes(context))
   finishServiceApp(app)
