@@ -1,0 +1,42 @@
+import { ident, type SqlExecutor } from '@donaciones/kit'
+
+/** The bytes of each upload, in the database so every replica serves them. Not a projection. */
+export async function createFileBlobTable(db: SqlExecutor, schema: string): Promise<void> {
+  await db.exec(`create table if not exists ${ident(schema)}.file_blobs (
+    id text primary key,
+    content_type text not null,
+    sha256 text not null,
+    bytes bytea not null,
+    created_at timestamptz not null default now()
+  )`)
+}
+
+export interface FileBlob {
+  contentType: string
+  sha256: string
+  bytes: Buffer
+}
+
+export async function insertFileBlob(tx: SqlExecutor, schema: string, id: string, blob: FileBlob): Promise<void> {
+  await tx.query(`insert into ${ident(schema)}.file_blobs (id, content_type, sha256, bytes) values ($1, $2, $3, $4)`, [
+    id,
+    blob.contentType,
+    blob.sha256,
+    blob.bytes,
+  ])
+}
+
+export async function readFileBlob(db: SqlExecutor, schema: string, id: string): Promise<FileBlob | undefined> {
+  const { rows } = await db.query<{ content_type: string; sha256: string; bytes: Uint8Array }>(
+    `select content_type, sha256, bytes from ${ident(schema)}.file_blobs where id = $1`,
+    [id],
+  )
+  const row = rows[0]
+  return row ? { contentType: row.content_type, sha256: row.sha256, bytes: Buffer.from(row.bytes) } : undefined
+}
+
+/** Only the fingerprint (answers If-None-Match without reading the bytes). */
+export async function readFileEtag(db: SqlExecutor, schema: string, id: string): Promise<string | undefined> {
+  const { rows } = await db.query<{ sha256: string }>(`select sha256 from ${ident(schema)}.file_blobs where id = $1`, [id])
+  return rows[0]?.sha256
+}

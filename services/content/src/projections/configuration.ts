@@ -1,0 +1,61 @@
+import { configurationCreated, configurationUpdated, type EventDataOf, type EventEnvelope } from '@donaciones/contracts'
+import { ident, type Projection, type SqlExecutor } from '@donaciones/kit'
+
+export type ConfigurationDetails = EventDataOf<typeof configurationCreated>
+
+export interface StoredConfiguration {
+  id: string
+  version: number
+  details: ConfigurationDetails
+  createdAt: string
+  updatedAt: string
+}
+
+/** The site configuration without its secrets (those live encrypted in config_secrets). */
+export const configurationProjection: Projection = {
+  name: 'configuration',
+  tables: ['configuration'],
+  async setup(db, schema) {
+    await db.exec(`create table if not exists ${ident(schema)}.configuration (
+      id text primary key,
+      stream_version integer not null,
+      details jsonb not null,
+      created_at timestamptz not null,
+      updated_at timestamptz not null
+    )`)
+  },
+  handles: [configurationCreated, configurationUpdated],
+  async apply(tx, event: EventEnvelope, schema) {
+    const details = event.data as ConfigurationDetails
+    await tx.query(
+      `insert into ${ident(schema)}.configuration (id, stream_version, details, created_at, updated_at)
+       values ($1, $2, $3::jsonb, $4, $4)
+       on conflict (id) do update set stream_version = excluded.stream_version, details = excluded.details, updated_at = excluded.updated_at`,
+      [details.configurationId, event.version, JSON.stringify(details), event.occurredAt],
+    )
+  },
+}
+
+interface ConfigurationRow {
+  id: string
+  stream_version: number
+  details: ConfigurationDetails
+  created_at: Date | string
+  updated_at: Date | string
+}
+
+/** The configuration, once the setup wizard has created it. */
+export async function loadConfiguration(db: SqlExecutor, schema: string): Promise<StoredConfiguration | undefined> {
+  const { rows } = await db.query<ConfigurationRow>(
+    `select id, stream_version, details, created_at, updated_at from ${ident(schema)}.configuration order by created_at limit 1`,
+  )
+  const row = rows[0]
+  if (!row) return undefined
+  return {
+    id: row.id,
+    version: row.stream_version,
+    details: row.details,
+    createdAt: new Date(row.created_at).toISOString(),
+    updatedAt: new Date(row.updated_at).toISOString(),
+  }
+}

@@ -1,0 +1,95 @@
+import { pageActivationToggled, pageCreated, pageUpdated, type EventDataOf, type EventEnvelope, type Page, type PageName } from '@donaciones/contracts'
+import { ident, type Projection, type SqlExecutor } from '@donaciones/kit'
+
+export interface StoredPage extends Page {
+  version: number
+}
+
+/** The three static pages. */
+export const pagesProjection: Projection = {
+  name: 'pages',
+  tables: ['pages'],
+  async setup(db, schema) {
+    await db.exec(`create table if not exists ${ident(schema)}.pages (
+      id text primary key,
+      name text not null unique,
+      title text not null,
+      description text not null,
+      active boolean not null,
+      stream_version integer not null,
+      created_at timestamptz not null,
+      updated_at timestamptz not null
+    )`)
+  },
+  handles: [pageCreated, pageUpdated, pageActivationToggled],
+  async apply(tx, event: EventEnvelope, schema) {
+    const table = `${ident(schema)}.pages`
+    if (event.type === pageCreated.type) {
+      const data = event.data as EventDataOf<typeof pageCreated>
+      await tx.query(
+        `insert into ${table} (id, name, title, description, active, stream_version, created_at, updated_at)
+         values ($1, $2, $3, $4, $5, $6, $7, $7) on conflict (id) do nothing`,
+        [data.pageId, data.name, data.title, data.description, data.active, event.version, event.occurredAt],
+      )
+    } else if (event.type === pageUpdated.type) {
+      const data = event.data as EventDataOf<typeof pageUpdated>
+      await tx.query(`update ${table} set description = $2, stream_version = $3, updated_at = $4 where id = $1`, [
+        data.pageId,
+        data.description,
+        event.version,
+        event.occurredAt,
+      ])
+    } else if (event.type === pageActivationToggled.type) {
+      const data = event.data as EventDataOf<typeof pageActivationToggled>
+      await tx.query(`update ${table} set active = $2, stream_version = $3, updated_at = $4 where id = $1`, [
+        data.pageId,
+        data.active,
+        event.version,
+        event.occurredAt,
+      ])
+    }
+  },
+}
+
+interface PageRow {
+  id: string
+  name: PageName
+  title: string
+  description: string
+  active: boolean
+  stream_version: number
+  created_at: Date | string
+  updated_at: Date | string
+}
+
+const columns = 'id, name, title, description, active, stream_version, created_at, updated_at'
+
+function toPage(row: PageRow): StoredPage {
+  return {
+    _id: row.id,
+    name: row.name,
+    title: row.title,
+    description: row.description,
+    active: row.active,
+    version: row.stream_version,
+    createdAt: new Date(row.created_at).toISOString(),
+    updatedAt: new Date(row.updated_at).toISOString(),
+  }
+}
+
+export async function listPages(db: SqlExecutor, schema: string): Promise<StoredPage[]> {
+  const { rows } = await db.query<PageRow>(`select ${columns} from ${ident(schema)}.pages order by name`)
+  return rows.map(toPage)
+}
+
+export async function findPage(db: SqlExecutor, schema: string, by: { id: string } | { name: PageName }): Promise<StoredPage | undefined> {
+  const [column, value] = 'id' in by ? ['id', by.id] : ['name', by.name]
+  const { rows } = await db.query<PageRow>(`select ${columns} from ${ident(schema)}.pages where ${column} = $1`, [value])
+  return rows[0] ? toPage(rows[0]) : undefined
+}
+
+/** A page as the API answers it (no internal version). */
+export function pageView(page: StoredPage): Page {
+  const { version: _version, ...view } = page
+  return view
+}

@@ -1,0 +1,63 @@
+import {
+  filePath,
+  providerNames,
+  type ConfigurationAdminView,
+  type FileRef,
+  type PublicConfiguration,
+} from '@donaciones/contracts'
+import type { StoredConfiguration } from '../projections/configuration.ts'
+import type { StoredPage } from '../projections/pages.ts'
+import type { Secrets } from '../secrets/secret-store.ts'
+
+function fileRef(id: string | null): FileRef | null {
+  return id ? { _id: id, path: filePath(id) } : null
+}
+
+/** Legal texts as the pages hold them now (an edited or deactivated page wins over the wizard's text). */
+function legalPages(pages: readonly StoredPage[], onlyActive: boolean): PublicConfiguration['pages'] {
+  const text = (name: StoredPage['name']) => {
+    const page = pages.find((candidate) => candidate.name === name)
+    return page && (page.active || !onlyActive) ? page.description : ''
+  }
+  return { terms: text('terms-and-conditions'), notice: text('notice-of-privacy') }
+}
+
+function shared(configuration: StoredConfiguration, pages: readonly StoredPage[], onlyActive: boolean) {
+  const { settings, home, contact, urls, providers, clients } = configuration.details
+  return {
+    settings: { name: settings.name, logo: fileRef(settings.logo), gratitudeMessage: settings.gratitudeMessage },
+    home: { showCounters: home.showCounters, content: home.content, image: fileRef(home.image) },
+    contact: { ...contact },
+    urls: { ...urls },
+    providers: { ...providers },
+    // Only what a browser needs, and only for the providers that are on.
+    clients: {
+      conekta: providers.conekta && clients.conekta ? clients.conekta : null,
+      paypal: providers.paypal && clients.paypal ? clients.paypal : null,
+      google: providers.google && clients.google ? clients.google : null,
+    },
+    pages: legalPages(pages, onlyActive),
+  }
+}
+
+/** GET /api/init once configured: public values only. */
+export function publicConfiguration(configuration: StoredConfiguration, pages: readonly StoredPage[]): PublicConfiguration {
+  return { configured: true, ...shared(configuration, pages, true) }
+}
+
+/** GET /api/configuration/edit: everything an administrator edits, secrets only as "is one stored". */
+export function adminConfiguration(configuration: StoredConfiguration, pages: readonly StoredPage[], secrets: Secrets): ConfigurationAdminView {
+  const { mailer, clients } = configuration.details
+  const keys = Object.fromEntries(
+    providerNames.map((provider) => [provider, { client: clients[provider], hasSecret: Boolean(secrets[provider]) }]),
+  ) as ConfigurationAdminView['keys']
+  return {
+    _id: configuration.id,
+    configured: true,
+    ...shared(configuration, pages, false),
+    mailer: { auth: { user: mailer.user, hasPass: Boolean(secrets.mailer) }, host: mailer.host, port: mailer.port },
+    keys,
+    createdAt: configuration.createdAt,
+    updatedAt: configuration.updatedAt,
+  }
+}

@@ -1,0 +1,132 @@
+import type { Request, RequestHandler } from 'express'
+import { Router } from 'express'
+import busboy from 'busboy'
+import { fileTypeFromBuffer } from 'file-type'
+import { FILE_UPLOAD_FIELD, idParamsSchema, REQUIRED, UPLOAD_IMAGE_MIME_TYPES, UPLOAD_MAX_BYTES } from '@donaciones/contracts'
+import { HttpError, notFound, payloadTooLarge, unprocessable, validationError, withValidation, type ServiceContext } from '@donaciones/kit'
+import { uploadFile } from '../commands/upload-file.ts'
+import { readFileBlob, readFileEtag } from '../commands/file-blobs.ts'
+import { findFile } from '../projections/files.ts'
+import { loadConfiguration } from '../projections/configuration.ts'
+
+const MAX_MB = UPLOAD_MAX_BYTES / (1024 * 1024)
+export const fileTooLarge = () => payloadTooLarge('Archivo demasiado grande', `El tamaño máximo permitido es de ${MAX_MB} MB`)
+export const notAnImage = () => unprocessable('Tipo de archivo no permitido', 'Solo se permiten imágenes JPG, PNG, GIF o WEBP')
+const fileNotFound = () => notFound('Archivo no encontrado', 'El archivo solicitado no existe')
+const missingFile = () => validationError([{ path: FILE_UPLOAD_FIELD, message: REQUIRED }])
+
+/** Room for the multipart boundaries and headers around the file itself. */
+const MULTIPART_OVERHEAD = 64 * 1024
+
+/** Streams the `file` field, stopping at 5 MB; resolves with its bytes. */
+function readUpload(req: Request): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    let parser: busboy.Busboy
+    try {
+      parser = busboy({ headers: req.headers, limits: { fileSize: UPLOAD_MAX_BYTES + 1, files: 1, fields: 10, parts: 20 } })
+    } catch {
+      reject(missingFile())
+      return
+    }
+    let result: Buffer | undefined
+    let failure: HttpError | undefined
+    const fail = (error: HttpError) => {
+      if (failure) return
+      failure = error
+      req.unpipe(parser)
+      reject(error)
+    }
+    parser.on('file', (name, stream) => {
+      if (name !== FILE_UPLOAD_FIELD || result !== undefined) {
+        stream.resume()
+        return
+      }
+      const chunks: Buffer[] = []
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk))
+      stream.on('limit', () => fail(fileTooLarge()))
+      stream.on('end', () => {
+        if (!failure) result = Buffer.concat(chunks)
+      })
+    })
+    parser.on('error', () => fail(missingFile()))
+    parser.on('close', () => {
+      if (failure) return
+      if (!result || result.length === 0) reject(missingFile())
+      else if (result.length > UPLOAD_MAX_BYTES) reject(fileTooLarge())
+      else resolve(result)
+    })
+    req.pipe(parser)
+  })
+}
+
+/** Before setup the wizard uploads without a session; afterwards a signed-in user is required. */
+function uploadAuth(context: ServiceContext): RequestHandler {
+  return async (req, res, next) => {
+    const configured = await loadConfiguration(context.db, context.store.schema)
+    const check = configured ? context.auth.required : context.auth.optional
+    await check(req, res, next)
+  }
+}
+
+export function fileRoutes(context: ServiceContext): Router {
+  const router = Router()
+  const schema = context.store.schema
+
+  router.post('/api/files', uploadAuth(context), async (req, res) => {
+    const declared = Number(req.headers['content-length'])
+    if (Number.isFinite(declared) && declared > UPLOAD_MAX_BYTES + MULTIPART_OVERHEAD) {
+      res.set('Connection', 'close')
+      throw fileTooLarge()
+    }
+    let bytes: Buffer
+    try {
+      bytes = await readUpload(req)
+    } catch (error) {
+      res.set('Connection', 'close')
+      throw error
+    }
+    const type = await fileTypeFromBuffer(bytes)
+    if (!type || !(UPLOAD_IMAGE_MIME_TYPES as readonly string[]).includes(type.mime)) throw notAnImage()
+    const file = await uploadFile(context, {
+      bytes,
+      contentType: type.mime,
+      actor: req.auth?._id ?? null,
+      correlationId: req.requestId,
+    })
+    res.status(201).json(file)
+  })
+
+  router.get(
+    '/api/files/:id',
+    withValidation({ params: idParamsSchema }, async ({ params }, _req, res) => {
+      const file = await findFile(context.db, schema, params.id)
+      if (!file) throw fileNotFound()
+      res.json({ _id: file.id, path: file.path })
+    }),
+  )
+
+  router.get(
+    '/api/files/:id/raw',
+    withValidation({ params: idParamsSchema }, async ({ params }, req, res) => {
+      const etag = await readFileEtag(context.db, schema, params.id)
+      if (!etag) throw fileNotFound()
+      const tag = `"${etag}"`
+      res.set({
+        ETag: tag,
+        'Cache-Control': 'public, max-age=31536000, immutable',
+        'X-Content-Type-Options': 'nosniff',
+        'Content-Security-Policy': "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox",
+      })
+      const match = req.headers['if-none-match']
+      if (match && match.split(',').some((candidate) => candidate.trim().replace(/^W\//, '') === tag || candidate.trim() === '*')) {
+        res.status(304).end()
+        return
+      }
+      const blob = await readFileBlob(context.db, schema, params.id)
+      if (!blob) throw fileNotFound()
+      res.type(blob.contentType).set('Content-Length', String(blob.bytes.length)).end(blob.bytes)
+    }),
+  )
+
+  return router
+}

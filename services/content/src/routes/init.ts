@@ -1,0 +1,29 @@
+import { Router } from 'express'
+import type { InitResponse } from '@donaciones/contracts'
+import type { ServiceContext } from '@donaciones/kit'
+import { runSetup } from '../commands/setup.ts'
+import { loadConfiguration } from '../projections/configuration.ts'
+import { listPages } from '../projections/pages.ts'
+import { publicConfiguration } from '../queries/configuration-views.ts'
+import { contentState } from '../state.ts'
+
+/** GET /api/init (public configuration) and POST /api/init (setup wizard). */
+export function initRoutes(context: ServiceContext): Router {
+  const router = Router()
+  const schema = context.store.schema
+
+  router.get('/api/init', async (_req, res) => {
+    const configuration = await loadConfiguration(context.db, schema)
+    const body: InitResponse = configuration
+      ? publicConfiguration(configuration, await listPages(context.db, schema))
+      : { configured: false }
+    res.set('Cache-Control', 'no-store').json(body)
+  })
+
+  // Validation happens inside: once configured the answer is 409 whatever the payload.
+  router.post('/api/init', async (req, res) => {
+    res.json(await runSetup(context, contentState(context).key, req.body, { correlationId: req.requestId }))
+  })
+
+  return router
+}

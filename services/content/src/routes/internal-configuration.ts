@@ -1,0 +1,30 @@
+import { Router } from 'express'
+import { socialProviderNames, type InternalSocialProvidersResponse } from '@donaciones/contracts'
+import { requireInternalCall, type ServiceContext } from '@donaciones/kit'
+import { loadConfiguration } from '../projections/configuration.ts'
+import { readSecrets } from '../secrets/secret-store.ts'
+import { contentState } from '../state.ts'
+
+/**
+ * GET /internal/configuration/providers: the social sign-in settings with their secrets decrypted,
+ * for the identity service only (internal token). Before setup every provider is off.
+ */
+export function internalConfigurationRoutes(context: ServiceContext): Router {
+  const router = Router()
+  router.get('/internal/configuration/providers', requireInternalCall(context.directory), async (_req, res) => {
+    const configuration = await loadConfiguration(context.db, context.store.schema)
+    const secrets = configuration ? await readSecrets(context.db, context.store.schema, contentState(context).key) : {}
+    const body = Object.fromEntries(
+      socialProviderNames.map((provider) => [
+        provider,
+        {
+          enabled: configuration?.details.providers[provider] ?? false,
+          client: configuration?.details.clients[provider] ?? '',
+          secret: secrets[provider] ?? '',
+        },
+      ]),
+    ) as InternalSocialProvidersResponse
+    res.set('Cache-Control', 'no-store').json(body)
+  })
+  return router
+}

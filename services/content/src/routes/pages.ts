@@ -1,0 +1,71 @@
+import { Router } from 'express'
+import type { Request } from 'express'
+import { idParamsSchema, pageToggleRequestSchema, pageUpdateRequestSchema, publicPageParamsSchema } from '@donaciones/contracts'
+import { notFound, parseInput, requirePermission, withValidation, type ServiceContext } from '@donaciones/kit'
+import { pageNotFound, togglePage, updatePage } from '../commands/pages.ts'
+import { findPage, listPages, pageView } from '../projections/pages.ts'
+
+function wantsToggle(body: unknown): boolean {
+  if (typeof body !== 'object' || body === null) return false
+  const payload = (body as { payload?: unknown }).payload
+  return typeof payload === 'object' && payload !== null && 'active' in payload && !('description' in payload)
+}
+
+const meta = (req: Request, historical: { cause: string; description: string }) => ({
+  actor: req.auth!._id,
+  correlationId: req.requestId,
+  historical,
+})
+
+/** Dashboard pages: role 0, or role 1 with the `pages` permission (read / update). */
+export function pageRoutes(context: ServiceContext): Router {
+  const router = Router()
+  const schema = context.store.schema
+
+  router.get('/api/pages', context.auth.required, requirePermission('pages', 'read'), async (_req, res) => {
+    res.json((await listPages(context.db, schema)).map(pageView))
+  })
+
+  router.get(
+    '/api/pages/:id',
+    context.auth.required,
+    requirePermission('pages', 'read'),
+    withValidation({ params: idParamsSchema }, async ({ params }, _req, res) => {
+      const page = await findPage(context.db, schema, { id: params.id })
+      if (!page) throw pageNotFound()
+      res.json(pageView(page))
+    }),
+  )
+
+  router.put(
+    '/api/pages/:id',
+    context.auth.required,
+    requirePermission('pages', 'update'),
+    withValidation({ params: idParamsSchema }, async ({ params }, req, res) => {
+      if (wantsToggle(req.body)) {
+        const body = await parseInput(pageToggleRequestSchema, req.body)
+        res.json(await togglePage(context, params.id, body.payload.active, meta(req, body.historical)))
+        return
+      }
+      const body = await parseInput(pageUpdateRequestSchema, req.body)
+      res.json(await updatePage(context, params.id, body.payload.description, meta(req, body.historical)))
+    }),
+  )
+
+  return router
+}
+
+const publicPageNotFound = () => notFound('Página no encontrada', 'La página solicitada no existe o no está disponible')
+
+/** GET /api/public/pages/{name}: no session; an inactive or unknown page is 404. */
+export function publicPageRoutes(context: ServiceContext): Router {
+  const router = Router()
+  router.get('/api/public/pages/:name', async (req, res) => {
+    const parsed = publicPageParamsSchema.safeParse(req.params)
+    if (!parsed.success) throw publicPageNotFound()
+    const page = await findPage(context.db, context.store.schema, { name: parsed.data.name })
+    if (!page || !page.active) throw publicPageNotFound()
+    res.json({ name: page.name, title: page.title, description: page.description })
+  })
+  return router
+}
