@@ -1,32 +1,58 @@
 import { Router } from 'express'
 import { identityEvents } from '@donaciones/contracts'
 import type { ServiceContext, ServiceDefinition } from '@donaciones/kit'
+import { defaultIdentityOptions, type IdentityOptions } from './config.ts'
+import type { IdentityDeps } from './commands/deps.ts'
+import { socialSignInPorts } from './commands/social-user.ts'
+import { oauthRoutes } from './oauth/index.ts'
+import { findUserById, usersProjection } from './projections/users.ts'
+import { authRoutes } from './routes/auth.ts'
+import { exportRoutes } from './routes/export.ts'
+import { internalRoutes } from './routes/internal.ts'
 import { jwksRoutes } from './routes/jwks.ts'
-import { ensureSigningKey, type SigningKey } from './signing-keys.ts'
+import { modulesRoutes } from './routes/modules.ts'
+import { profileRoutes } from './routes/profile.ts'
+import { userDetailRoutes } from './routes/user-detail.ts'
+import { usersRoutes } from './routes/users.ts'
+import { createPrivateTables } from './security/private-tables.ts'
+import { issueToken, signingKeyOf } from './tokens.ts'
 
-const keys = new WeakMap<ServiceContext['store'], Promise<SigningKey>>()
-
-function signingKeyOf(context: ServiceContext): Promise<SigningKey> {
-  let key = keys.get(context.store)
-  if (!key) {
-    key = ensureSigningKey(context.db, context.store.schema)
-    keys.set(context.store, key)
+/** The identity service: users, sessions, tokens and permissions. Tests may shorten its limits. */
+export function createIdentityService(overrides: Partial<IdentityOptions> = {}): ServiceDefinition {
+  const options: IdentityOptions = { ...defaultIdentityOptions(), ...overrides }
+  return {
+    name: 'identity',
+    events: identityEvents,
+    projections: [usersProjection],
+    async setup(context) {
+      await createPrivateTables(context.db, context.store.schema)
+      await signingKeyOf(context)
+    },
+    routes(context) {
+      const deps: IdentityDeps = { context, options }
+      const router = Router()
+      router.use(jwksRoutes(() => signingKeyOf(context)))
+      router.use(internalRoutes(deps))
+      router.use(authRoutes(deps))
+      router.use(oauthRoutes(context, socialSignInPorts(deps)))
+      router.use(modulesRoutes(deps))
+      // Fixed paths under /api/users before the ones with an {id}.
+      router.use(profileRoutes(deps))
+      router.use(exportRoutes(deps))
+      router.use(usersRoutes(deps))
+      router.use(userDetailRoutes(deps))
+      return router
+    },
   }
-  return key
 }
 
-export const identityService: ServiceDefinition = {
-  name: 'identity',
-  events: identityEvents,
-  projections: [],
-  async setup(context) {
-    await signingKeyOf(context)
-  },
-  routes(context) {
-    const router = Router()
-    router.use(jwksRoutes(() => signingKeyOf(context)))
-    return router
-  },
+export const identityService: ServiceDefinition = createIdentityService()
+
+/** A session token for a user as he is now (undefined for an unknown user). */
+export async function issueTokenForUser(context: ServiceContext, userId: string, ttlSeconds = defaultIdentityOptions().tokenTtlSeconds): Promise<string | undefined> {
+  const user = await findUserById(context.db, context.store.schema, userId)
+  return user ? issueToken(context, user, ttlSeconds) : undefined
 }
 
+export { defaultIdentityOptions, type IdentityOptions } from './config.ts'
 export { ensureSigningKey, signingAlgorithm, type SigningKey } from './signing-keys.ts'

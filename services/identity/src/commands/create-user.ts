@@ -1,0 +1,61 @@
+import { randomUUID } from 'node:crypto'
+import { userCreated, type UserInput } from '@donaciones/contracts'
+import { newEvent, unauthorized } from '@donaciones/kit'
+import { normalizeGrants } from '../modules.ts'
+import { findUserByEmail, findUserById, type UserRow } from '../projections/users.ts'
+import { hashPassword, provisionalPassword } from '../security/passwords.ts'
+import { storeCredentials } from '../security/private-tables.ts'
+import { assertCanGrant, assertCanManage } from './authorization.ts'
+import { emailTaken, guardEmailRace, metadataOf, userStream, type CommandMeta, type IdentityDeps } from './deps.ts'
+
+export interface CreatedUser {
+  user: UserRow
+  /** Sent to the user by mail, never stored in clear nor returned to the administrator. */
+  provisionalPassword: string
+}
+
+/**
+ * POST /users/: an administrator creates a user of any role he may manage. The account gets a
+ * provisional password (changePassword) that the caller mails.
+ */
+export async function createUser(deps: IdentityDeps, input: UserInput, meta: CommandMeta): Promise<CreatedUser> {
+  const { store } = deps.context
+  const actor = meta.actor
+  if (!actor) throw unauthorized()
+  assertCanManage(actor, input.role, 'create')
+  const permissions = input.role === 1 ? normalizeGrants(input.permissions) : []
+  assertCanGrant(actor, [], permissions)
+
+  const password = provisionalPassword()
+  const hash = await hashPassword(password)
+  const id = randomUUID()
+  await guardEmailRace(() =>
+    store.transaction(async (tx) => {
+      if (await findUserByEmail(tx, store.schema, input.email)) throw emailTaken()
+      await store.appendIn(
+        tx,
+        userStream(id),
+        [
+          newEvent(userCreated, {
+            userId: id,
+            name: input.name,
+            lastName: input.lastName,
+            email: input.email,
+            thumbnail: input.thumbnail ?? null,
+            picture: null,
+            role: input.role,
+            permissions,
+            active: true,
+            changePassword: true,
+            origin: 'admin',
+          }),
+        ],
+        { expectedVersion: 0, metadata: metadataOf(meta) },
+      )
+      await storeCredentials(tx, store.schema, id, hash)
+    }),
+  )
+  const user = await findUserById(store.db, store.schema, id)
+  if (!user) throw new Error('El usuario creado no aparece en el modelo de lectura')
+  return { user, provisionalPassword: password }
+}

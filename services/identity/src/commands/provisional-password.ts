@@ -1,0 +1,36 @@
+import { userPasswordChanged, type HistoricalInput } from '@donaciones/contracts'
+import { newEvent, unauthorized } from '@donaciones/kit'
+import { hashPassword, provisionalPassword } from '../security/passwords.ts'
+import { storeCredentials } from '../security/private-tables.ts'
+import { findUserById, type UserRow } from '../projections/users.ts'
+import { assertCanManage } from './authorization.ts'
+import { metadataOf, userStream, type CommandMeta, type IdentityDeps } from './deps.ts'
+import { loadUserForUpdate } from './load-user.ts'
+
+/**
+ * A new provisional password for a user (when the creation mail never arrived): his tokens end
+ * and he must change it at the next sign-in. The caller mails it.
+ */
+export async function issueProvisionalPassword(
+  deps: IdentityDeps,
+  id: string,
+  meta: CommandMeta & { historical: HistoricalInput },
+): Promise<{ user: UserRow; provisionalPassword: string }> {
+  const { store } = deps.context
+  const actor = meta.actor
+  if (!actor) throw unauthorized()
+  const password = provisionalPassword()
+  const hash = await hashPassword(password)
+  await store.transaction(async (tx) => {
+    const current = await loadUserForUpdate(tx, store.schema, id)
+    assertCanManage(actor, current.role, 'update')
+    await store.appendIn(tx, userStream(id), [newEvent(userPasswordChanged, { userId: id, reason: 'provisional', changePassword: true })], {
+      expectedVersion: await store.currentVersion(tx, userStream(id)),
+      metadata: metadataOf(meta),
+    })
+    await storeCredentials(tx, store.schema, id, hash)
+  })
+  const user = await findUserById(store.db, store.schema, id)
+  if (!user) throw new Error('El usuario no aparece en el modelo de lectura')
+  return { user, provisionalPassword: password }
+}

@@ -1,0 +1,77 @@
+import { createHash, randomBytes } from 'node:crypto'
+import { passwordRecoveryRequested, userPasswordChanged, type RecoverPasswordRequest } from '@donaciones/contracts'
+import { ident, newEvent, unprocessable } from '@donaciones/kit'
+import { emailKey, findUserByEmail, type UserRow } from '../projections/users.ts'
+import { hashPassword } from '../security/passwords.ts'
+import { storeCredentials } from '../security/private-tables.ts'
+import { clearFailures, recordFailure, secondsUntilAllowed } from '../security/rate-limit.ts'
+import { appendAnyVersion, userStream, type IdentityDeps } from './deps.ts'
+import { loadUserForUpdate } from './load-user.ts'
+
+function tokenHash(token: string): string {
+  return createHash('sha256').update(token).digest('hex')
+}
+
+export interface RecoveryLink {
+  user: UserRow
+  link: string
+  expiresAt: Date
+}
+
+/**
+ * POST /auth/request-recover-password: for an active user, a random single-use token (only its
+ * hash is kept) valid for one hour, and the link to mail. Unknown or inactive e-mails, and
+ * requests over the per-e-mail limit, give nothing (the route answers 200 all the same).
+ */
+export async function requestRecovery(deps: IdentityDeps, email: string, correlationId: string): Promise<RecoveryLink | undefined> {
+  const { store } = deps.context
+  const { perEmail, windowSeconds } = deps.options.recoveryMailLimit
+  const limit = { key: `recover:email:${emailKey(email)}`, max: perEmail, windowSeconds }
+  if ((await secondsUntilAllowed(store.db, store.schema, [limit])) > 0) return undefined
+  const user = await findUserByEmail(store.db, store.schema, email)
+  if (!user || !user.active) return undefined
+  await recordFailure(store.db, store.schema, [limit])
+
+  const token = randomBytes(32).toString('base64url')
+  const expiresAt = new Date(Date.now() + deps.options.recoveryTtlSeconds * 1000)
+  await store.db.query(`delete from ${ident(store.schema)}.recovery_tokens where expires_at < now() - interval '1 day'`)
+  await store.db.query(`insert into ${ident(store.schema)}.recovery_tokens (token_hash, user_id, expires_at) values ($1, $2, $3)`, [
+    tokenHash(token),
+    user.id,
+    expiresAt,
+  ])
+  await appendAnyVersion(store, userStream(user.id), [newEvent(passwordRecoveryRequested, { userId: user.id, expiresAt: expiresAt.toISOString() })], {
+    actor: null,
+    correlationId,
+  })
+  const query = new URLSearchParams({ email: user.email, token })
+  return { user, link: `${deps.options.publicUrl}/recover-password?${query.toString()}`, expiresAt }
+}
+
+export const invalidRecoveryLink = () =>
+  unprocessable('Enlace inválido', 'El enlace de recuperación no es válido, ya se usó o expiró. Solicite uno nuevo.')
+
+/** POST /auth/recover-password: the link's token sets a new password once, within its hour. */
+export async function recoverPassword(deps: IdentityDeps, input: RecoverPasswordRequest, correlationId: string): Promise<void> {
+  const { store } = deps.context
+  const hash = await hashPassword(input.password)
+  await store.transaction(async (tx) => {
+    const { rows } = await tx.query<{ user_id: string }>(
+      `update ${ident(store.schema)}.recovery_tokens set used_at = now()
+       where token_hash = $1 and used_at is null and expires_at > now() returning user_id`,
+      [tokenHash(input.token)],
+    )
+    const userId = rows[0]?.user_id
+    const owner = await findUserByEmail(tx, store.schema, input.email)
+    if (!userId || !owner || owner.id !== userId || !owner.active) throw invalidRecoveryLink()
+    await loadUserForUpdate(tx, store.schema, userId)
+    // Every other pending link of the user dies with this one.
+    await tx.query(`update ${ident(store.schema)}.recovery_tokens set used_at = now() where user_id = $1 and used_at is null`, [userId])
+    await store.appendIn(tx, userStream(userId), [newEvent(userPasswordChanged, { userId, reason: 'recovery', changePassword: false })], {
+      expectedVersion: await store.currentVersion(tx, userStream(userId)),
+      metadata: { actor: userId, correlationId },
+    })
+    await storeCredentials(tx, store.schema, userId, hash)
+  })
+  await clearFailures(store.db, store.schema, `login:email:${emailKey(input.email)}`)
+}

@@ -1,0 +1,42 @@
+import { userSignedIn } from '@donaciones/contracts'
+import { forbidden, newEvent, unauthorized } from '@donaciones/kit'
+import { emailKey, findUserByEmail } from '../projections/users.ts'
+import { verifyPassword } from '../security/passwords.ts'
+import { loadCredentials } from '../security/private-tables.ts'
+import { assertAllowed, clearFailures, recordFailure, type Limit } from '../security/rate-limit.ts'
+import { issueToken } from '../tokens.ts'
+import { appendAnyVersion, userStream, type IdentityDeps } from './deps.ts'
+
+export const invalidCredentials = () => unauthorized('Credenciales inválidas', 'Verifique su correo electrónico y contraseña')
+
+export function loginLimits(deps: IdentityDeps, email: string, ip: string): Limit[] {
+  const { perEmail, perIp, windowSeconds } = deps.options.loginLimits
+  return [
+    { key: `login:email:${emailKey(email)}`, max: perEmail, windowSeconds },
+    { key: `login:ip:${ip}`, max: perIp, windowSeconds },
+  ]
+}
+
+/**
+ * POST /auth/login. Wrong e-mail and wrong password answer the same 401 in the same time; the
+ * failures count per e-mail and per client address (429 once either limit is reached).
+ */
+export async function signIn(deps: IdentityDeps, email: string, password: string, ip: string, correlationId: string): Promise<string> {
+  const { store } = deps.context
+  const limits = loginLimits(deps, email, ip)
+  await assertAllowed(store.db, store.schema, limits)
+  const user = await findUserByEmail(store.db, store.schema, email)
+  const stored = user ? await loadCredentials(store.db, store.schema, user.id) : undefined
+  const valid = await verifyPassword(password, stored)
+  if (!user || !valid) {
+    await recordFailure(store.db, store.schema, limits)
+    throw invalidCredentials()
+  }
+  if (!user.active) throw forbidden('Usuario inactivo', 'Su cuenta está desactivada; comuníquese con un administrador')
+  await clearFailures(store.db, store.schema, limits[0]!.key)
+  await appendAnyVersion(store, userStream(user.id), [newEvent(userSignedIn, { userId: user.id, method: 'password' })], {
+    actor: user.id,
+    correlationId,
+  })
+  return issueToken(deps.context, user, deps.options.tokenTtlSeconds)
+}

@@ -1,0 +1,80 @@
+import { randomUUID } from 'node:crypto'
+import { socialAccountLinked, userCreated, type AuthUser, type SocialProvider } from '@donaciones/contracts'
+import { newEvent, type NewEvent } from '@donaciones/kit'
+import type { OauthPorts } from '../oauth/ports.ts'
+import { findUserByEmail, findUserById, findUserBySocialAccount, toAuthUser, type UserRow } from '../projections/users.ts'
+import { issueToken } from '../tokens.ts'
+import { guardEmailRace, userStream, type IdentityDeps } from './deps.ts'
+
+/** What a provider vouched for (same shape as the oauth module's SocialProfile). */
+export interface VouchedProfile {
+  provider: SocialProvider
+  providerId: string
+  email: string | null
+  name: string
+  lastName: string
+  picture: string | null
+}
+
+/** An account whose provider shares no e-mail still needs a unique one; this domain never receives mail. */
+export function placeholderEmail(provider: SocialProvider, providerId: string): string {
+  return `${provider}-${providerId.replace(/[^A-Za-z0-9._-]/g, '_')}@sin-correo.invalid`
+}
+
+/**
+ * Social sign-in after the provider vouched for the profile: the linked user; else the user with
+ * that e-mail (linked now); else a new active user of role 2. Never changes role or permissions.
+ */
+export async function findOrCreateSocialUser(deps: IdentityDeps, profile: VouchedProfile, correlationId = randomUUID()): Promise<UserRow> {
+  const { store } = deps.context
+  const userId = await guardEmailRace(() =>
+    store.transaction(async (tx) => {
+      const linked = await findUserBySocialAccount(tx, store.schema, profile.provider, profile.providerId)
+      if (linked) return linked.id
+      const link = (userId: string) => newEvent(socialAccountLinked, { userId, provider: profile.provider, providerId: profile.providerId })
+      const byEmail = profile.email ? await findUserByEmail(tx, store.schema, profile.email) : undefined
+      if (byEmail) {
+        await store.appendIn(tx, userStream(byEmail.id), [link(byEmail.id)], {
+          expectedVersion: await store.currentVersion(tx, userStream(byEmail.id)),
+          metadata: { actor: byEmail.id, correlationId },
+        })
+        return byEmail.id
+      }
+      const id = randomUUID()
+      const events: NewEvent[] = [
+        newEvent(userCreated, {
+          userId: id,
+          name: profile.name,
+          lastName: profile.lastName,
+          email: profile.email ?? placeholderEmail(profile.provider, profile.providerId),
+          thumbnail: null,
+          picture: profile.picture,
+          role: 2,
+          permissions: [],
+          active: true,
+          changePassword: false,
+          origin: profile.provider,
+        }),
+        link(id),
+      ]
+      await store.appendIn(tx, userStream(id), events, { expectedVersion: 0, metadata: { actor: id, correlationId } })
+      return id
+    }),
+  )
+  const user = await findUserById(store.db, store.schema, userId)
+  if (!user) throw new Error('El usuario de la red social no aparece en el modelo de lectura')
+  return user
+}
+
+/** The ports the oauth module (src/oauth) asks of the identity service. */
+export function socialSignInPorts(deps: IdentityDeps): OauthPorts<UserRow> {
+  return {
+    findOrCreateSocialUser: (profile: VouchedProfile): Promise<UserRow> => findOrCreateSocialUser(deps, profile),
+    async issueToken(userId: string): Promise<string> {
+      const user = await findUserById(deps.context.store.db, deps.context.store.schema, userId)
+      if (!user) throw new Error(`Usuario desconocido: ${userId}`)
+      return issueToken(deps.context, user, deps.options.tokenTtlSeconds)
+    },
+    toAuthUser: (user: UserRow): AuthUser => toAuthUser(user),
+  }
+}

@@ -1,0 +1,26 @@
+/** Limits of the identity service; tests may pass smaller ones to `createIdentityService`. */
+export interface IdentityOptions {
+  /** Lifetime of a session token. */
+  tokenTtlSeconds: number
+  /** Lifetime of a password-recovery link (spec: one hour). */
+  recoveryTtlSeconds: number
+  /** Failed sign-ins allowed per e-mail and per client address inside the window. */
+  loginLimits: { perEmail: number; perIp: number; windowSeconds: number }
+  /** Recovery mails per e-mail inside the window; more requests still answer 200 but send nothing. */
+  recoveryMailLimit: { perEmail: number; windowSeconds: number }
+  /**
+   * Public origin of the site for the links in mails (PUBLIC_URL). Never taken from the request's
+   * Host header, which a caller controls.
+   */
+  publicUrl: string
+}
+
+export function defaultIdentityOptions(env = process.env): IdentityOptions {
+  return {
+    tokenTtlSeconds: 8 * 60 * 60,
+    recoveryTtlSeconds: 60 * 60,
+    loginLimits: { perEmail: 5, perIp: 20, windowSeconds: 15 * 60 },
+    recoveryMailLimit: { perEmail: 5, windowSeconds: 60 * 60 },
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT ?? 3000}`).replace(/\/+$/, ''),
+  }
+}

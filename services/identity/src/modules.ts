@@ -1,0 +1,62 @@
+import type { Module, ModuleName, Permission } from '@donaciones/contracts'
+
+/** Dashboard modules of spec §6 a role 1 administrator can be granted, with their labels and app paths. */
+export const modules: readonly Module[] = [
+  { _id: 'campaign', name: 'campaign', label: 'Campañas', path: '/dashboard/campaign/list' },
+  { _id: 'admin', name: 'admin', label: 'Administradores', path: '/dashboard/user-admin/list' },
+  { _id: 'user', name: 'user', label: 'Usuarios', path: '/dashboard/user/list' },
+  { _id: 'institution', name: 'institution', label: 'Instituciones', path: '/dashboard/institution/list' },
+  { _id: 'category', name: 'category', label: 'Categorías', path: '/dashboard/category/list' },
+  { _id: 'pages', name: 'pages', label: 'Páginas', path: '/dashboard/pages/list' },
+  { _id: 'historical', name: 'historical', label: 'Histórico', path: '/dashboard/historical/list' },
+]
+
+export function moduleByName(name: ModuleName): Module {
+  const found = modules.find((module) => module.name === name)
+  if (!found) throw new Error(`Módulo desconocido: ${name}`)
+  return found
+}
+
+/** What events and the read model keep per module. */
+export interface PermissionGrant {
+  module: ModuleName
+  read: boolean
+  create: boolean
+  update: boolean
+}
+
+/** Spec §4: create or update forces read. Entries of one module are merged; empty ones dropped; catalogue order. */
+export function normalizeGrants(grants: readonly PermissionGrant[]): PermissionGrant[] {
+  const merged = new Map<ModuleName, PermissionGrant>()
+  for (const grant of grants) {
+    const previous = merged.get(grant.module)
+    const create = grant.create || (previous?.create ?? false)
+    const update = grant.update || (previous?.update ?? false)
+    const read = grant.read || create || update || (previous?.read ?? false)
+    merged.set(grant.module, { module: grant.module, read, create, update })
+  }
+  return modules
+    .map((module) => merged.get(module.name))
+    .filter((grant): grant is PermissionGrant => grant !== undefined && (grant.read || grant.create || grant.update))
+}
+
+/** Permission entries of spec §3 for the stored grants. */
+export function toPermissionEntries(grants: readonly PermissionGrant[]): Permission[] {
+  return grants.map((grant) => ({
+    module: moduleByName(grant.module),
+    read: grant.read,
+    create: grant.create,
+    update: grant.update,
+    delete: false,
+  }))
+}
+
+/** The whole matrix for the edit form: every module, those the user lacks marked isNew. */
+export function permissionMatrix(grants: readonly PermissionGrant[]): Permission[] {
+  return modules.map((module) => {
+    const grant = grants.find((entry) => entry.module === module.name)
+    return grant
+      ? { module, read: grant.read, create: grant.create, update: grant.update, delete: false, isNew: false }
+      : { module, read: false, create: false, update: false, delete: false, isNew: true }
+  })
+}

@@ -1,0 +1,89 @@
+import { Router } from 'express'
+import { z } from 'zod'
+import {
+  EMAIL_SENT_TEXT,
+  EMAIL_SENT_TITLE,
+  idParamsSchema,
+  loginRequestSchema,
+  PASSWORD_UPDATED_TEXT,
+  PASSWORD_UPDATED_TITLE,
+  recoverPasswordRequestSchema,
+  requestRecoverPasswordSchema,
+  resetPasswordRequestSchema,
+  type TokenResponse,
+} from '@donaciones/contracts'
+import { withValidation } from '@donaciones/kit'
+import { recoverPassword, requestRecovery } from '../commands/recover-password.ts'
+import { resetPassword } from '../commands/reset-password.ts'
+import { signIn } from '../commands/sign-in.ts'
+import { signOut } from '../commands/sign-out.ts'
+import type { IdentityDeps } from '../commands/deps.ts'
+import { escapeHtml, sendMail } from '../mail.ts'
+
+/** The body the spec sends with a logout, `{login:false}`; an empty body is accepted too. */
+const logoutBodySchema = z.object({ login: z.literal(false).optional() }).optional()
+
+const passwordUpdated = { message: PASSWORD_UPDATED_TITLE, description: PASSWORD_UPDATED_TEXT }
+
+export function authRoutes(deps: IdentityDeps): Router {
+  const { auth, logger } = deps.context
+  const router = Router()
+
+  router.post(
+    '/api/auth/login',
+    withValidation({ body: loginRequestSchema }, async ({ body }, req, res) => {
+      const token = await signIn(deps, body.email, body.password, req.ip ?? 'desconocida', req.requestId)
+      res.json({ token } satisfies TokenResponse)
+    }),
+  )
+
+  router.put(
+    '/api/auth/logout/:id',
+    auth.requiredAllowingPasswordChange,
+    withValidation({ params: idParamsSchema, body: logoutBodySchema }, async ({ params }, req, res) => {
+      await signOut(deps, params.id, { actor: req.auth ?? null, correlationId: req.requestId })
+      res.json({ login: false, message: 'Sesión cerrada' })
+    }),
+  )
+
+  router.post(
+    '/api/auth/reset-password',
+    auth.requiredAllowingPasswordChange,
+    withValidation({ body: resetPasswordRequestSchema }, async ({ body }, req, res) => {
+      await resetPassword(deps, body, req.ip ?? 'desconocida', { actor: req.auth ?? null, correlationId: req.requestId })
+      res.json(passwordUpdated)
+    }),
+  )
+
+  router.post(
+    '/api/auth/request-recover-password',
+    withValidation({ body: requestRecoverPasswordSchema }, async ({ body }, req, res) => {
+      const recovery = await requestRecovery(deps, body.email, req.requestId)
+      if (recovery) {
+        const { user, link } = recovery
+        // Sent in the background: the answer takes the same time whether the e-mail exists or not.
+        sendMail(
+          deps.context,
+          {
+            to: user.email,
+            subject: 'Recuperación de contraseña',
+            text: `Hola ${user.name}:\n\nRecibimos una solicitud para restablecer su contraseña. Abra este enlace para elegir una nueva (vence en 1 hora y solo puede usarse una vez):\n\n${link}\n\nSi usted no lo solicitó, ignore este correo.`,
+            html: `<p>Hola ${escapeHtml(user.name)}:</p><p>Recibimos una solicitud para restablecer su contraseña. Abra este enlace para elegir una nueva (vence en 1 hora y solo puede usarse una vez):</p><p><a href="${escapeHtml(link)}">Restablecer contraseña</a></p><p>Si usted no lo solicitó, ignore este correo.</p>`,
+          },
+          req.requestId,
+        ).catch((error: unknown) => logger.error({ err: error, userId: user.id }, 'No se pudo enviar el correo de recuperación'))
+      }
+      res.json({ message: EMAIL_SENT_TITLE, description: EMAIL_SENT_TEXT })
+    }),
+  )
+
+  router.post(
+    '/api/auth/recover-password',
+    withValidation({ body: recoverPasswordRequestSchema }, async ({ body }, req, res) => {
+      await recoverPassword(deps, body, req.requestId)
+      res.json(passwordUpdated)
+    }),
+  )
+
+  return router
+}

@@ -1,0 +1,62 @@
+import { Router } from 'express'
+import { z } from 'zod'
+import { ROLE_LABELS, userExportRequestSchema, type Role } from '@donaciones/contracts'
+import { buildXlsx, forbidden, hasPermission, sendXlsx, unauthorized, withValidation, type AuthClaims } from '@donaciones/kit'
+import { moduleOfRole } from '../commands/authorization.ts'
+import type { IdentityDeps } from '../commands/deps.ts'
+import { listUsers, type UserRow } from '../projections/users.ts'
+
+const dateFormat = new Intl.DateTimeFormat('es-MX', { timeZone: 'America/Mexico_City', day: '2-digit', month: '2-digit', year: 'numeric' })
+
+/** DD/MM/YYYY (spec §1), in Mexico City time. */
+export function formatDate(value: Date | string): string {
+  return dateFormat.format(new Date(value))
+}
+
+/** Which list an empty selection ('Descargar todo') means: users (role 2), administrators, or both. */
+const exportQuerySchema = z.object({ list: z.enum(['user', 'admin']).optional() })
+
+function readableRoles(actor: AuthClaims, list: 'user' | 'admin' | undefined): Role[] {
+  const roles: Role[] = []
+  if (list !== 'user' && hasPermission(actor, 'admin', 'read')) roles.push(0, 1)
+  if (list !== 'admin' && hasPermission(actor, 'user', 'read')) roles.push(2)
+  return roles
+}
+
+/** POST /api/users/export {selection}: the selected users (or every readable one) as .xlsx. */
+export function exportRoutes(deps: IdentityDeps): Router {
+  const { store, auth } = deps.context
+  const router = Router()
+  router.post(
+    '/api/users/export',
+    auth.required,
+    withValidation({ body: userExportRequestSchema, query: exportQuerySchema }, async ({ body, query }, req, res) => {
+      const actor = req.auth
+      if (!actor) throw unauthorized()
+      const roles = readableRoles(actor, query.list)
+      if (roles.length === 0) throw forbidden()
+      let rows: UserRow[]
+      if (body.selection.length === 0) {
+        rows = await listUsers(store.db, store.schema, roles)
+      } else {
+        rows = await listUsers(store.db, store.schema, [0, 1, 2], body.selection)
+        if (rows.some((row) => !hasPermission(actor, moduleOfRole(row.role), 'read'))) throw forbidden()
+      }
+      const workbook = await buildXlsx<UserRow>({
+        name: 'Usuarios',
+        columns: [
+          { header: 'Nombre', value: (row) => row.name },
+          { header: 'Apellido', value: (row) => row.last_name },
+          { header: 'Correo electrónico', value: (row) => row.email },
+          { header: 'Rol', value: (row) => ROLE_LABELS[row.role] },
+          { header: 'Activo', value: (row) => (row.active ? 'Sí' : 'No') },
+          { header: 'Fecha de creación', value: (row) => formatDate(row.created_at) },
+          { header: 'Última actualización', value: (row) => formatDate(row.updated_at) },
+        ],
+        rows,
+      })
+      sendXlsx(res, 'usuarios.xlsx', workbook)
+    }),
+  )
+  return router
+}

@@ -1,0 +1,165 @@
+import { randomUUID } from 'node:crypto'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { sessionStateSchema, setupAdminResponseSchema, type EventMetadata } from '@donaciones/contracts'
+import { ident, replayProjection } from '@donaciones/kit'
+import { issueTokenForUser } from '../src/index.ts'
+import { usersProjection } from '../src/projections/users.ts'
+import { claimsOf, createSession, justification, login, seedFullAdmin, startTestPlatform, strongPassword, uniqueEmail, type Session, type TestPlatform } from './platform.ts'
+
+describe('internal endpoints, events and replay', () => {
+  let platform: TestPlatform
+  let admin: Session
+  const schema = () => ident(platform.identity.context.store.schema)
+
+  beforeAll(async () => {
+    platform = await startTestPlatform()
+    admin = await seedFullAdmin(platform)
+  })
+  afterAll(() => platform.stop())
+
+  describe('GET /internal/sessions/{userId}', () => {
+    it('answers the session state, and 404 for an unknown user', async () => {
+      const state = await platform.internal(`/internal/sessions/${admin.id}`)
+      expect(state.status).toBe(200)
+      expect(sessionStateSchema.parse(state.body)).toEqual({ active: true, role: 0, sessionVersion: 0 })
+      const unknown = await platform.internal('/internal/sessions/nadie')
+      expect(unknown.status).toBe(404)
+    })
+
+    it('does not exist for a caller without the internal token', async () => {
+      const base = platform.directory.urlsOf('identity')[0]!
+      expect((await fetch(`${base}/internal/sessions/${admin.id}`)).status).toBe(404)
+      expect((await fetch(`${base}/internal/sessions/${admin.id}`, { headers: { 'x-internal-token': 'adivinado' } })).status).toBe(404)
+      const setup = await fetch(`${base}/internal/setup/admin`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{}' })
+      expect(setup.status).toBe(404)
+    })
+  })
+
+  describe('setup of the first administrator', () => {
+    const request = (setupId: string, email: string) => ({
+      setupId,
+      user: { name: 'Primera', lastName: 'Admin', email, password: strongPassword, thumbnail: 'logo-1' },
+    })
+
+    it('creates a role 0 user and answers a working token; a retry answers the same user and a fresh token', async () => {
+      const setupId = randomUUID()
+      const email = uniqueEmail('setup')
+      const first = await platform.internal('/internal/setup/admin', { body: request(setupId, email) })
+      expect(first.status).toBe(200)
+      const body = setupAdminResponseSchema.parse(first.body)
+      expect(body.user).toMatchObject({ _id: body.userId, role: 0, active: true, changePassword: false, email, thumbnail: '/api/files/logo-1/raw' })
+      expect(claimsOf(body.token)).toMatchObject({ sub: body.userId, role: 0 })
+      expect((await platform.api('/api/users/admin/', { token: body.token })).status).toBe(200)
+
+      const retry = await platform.internal('/internal/setup/admin', { body: request(setupId, email) })
+      const again = setupAdminResponseSchema.parse(retry.body)
+      expect(again.userId).toBe(body.userId)
+      expect(again.token).not.toBe(body.token)
+      expect((await platform.api('/api/users/admin/', { token: again.token })).status).toBe(200)
+      expect((await login(platform, email, strongPassword)).status).toBe(200)
+      const { rows } = await platform.db.query<{ count: number }>(`select count(*)::int as count from ${schema()}.users where email_key = $1`, [email])
+      expect(rows[0]?.count).toBe(1)
+    })
+
+    it('answers 409 "Registro ya existente" when another user has the e-mail', async () => {
+      const response = await platform.internal<{ message: string }>('/internal/setup/admin', { body: request(randomUUID(), admin.email) })
+      expect(response.status).toBe(409)
+      expect(response.body.message).toBe('Registro ya existente')
+    })
+
+    it('answers 422 for an incomplete request', async () => {
+      const response = await platform.internal<{ errors: unknown[] }>('/internal/setup/admin', { body: { setupId: randomUUID(), user: { name: 'x' } } })
+      expect(response.status).toBe(422)
+    })
+
+    it('DELETE removes what that setup created, frees the e-mail and is idempotent', async () => {
+      const setupId = randomUUID()
+      const email = uniqueEmail('deshacer')
+      const created = setupAdminResponseSchema.parse((await platform.internal('/internal/setup/admin', { body: request(setupId, email) })).body)
+      const removed = await platform.internal(`/internal/setup/admin/${setupId}`, { method: 'DELETE' })
+      expect(removed.status).toBe(204)
+      expect((await platform.internal(`/internal/sessions/${created.userId}`)).status).toBe(404)
+      expect((await platform.api('/api/users/admin/', { token: created.token })).status).toBe(401)
+      expect((await login(platform, email, strongPassword)).status).toBe(401)
+      const { rows } = await platform.db.query(`select 1 from ${schema()}.credentials where user_id = $1`, [created.userId])
+      expect(rows).toHaveLength(0)
+      expect((await platform.internal(`/internal/setup/admin/${setupId}`, { method: 'DELETE' })).status).toBe(204)
+      expect((await platform.internal(`/internal/setup/admin/${randomUUID()}`, { method: 'DELETE' })).status).toBe(204)
+      // The same setup can run again from scratch.
+      const redo = setupAdminResponseSchema.parse((await platform.internal('/internal/setup/admin', { body: request(setupId, email) })).body)
+      expect(redo.userId).not.toBe(created.userId)
+      const types = await platform.db.query<{ type: string }>(`select type from ${schema()}.events where stream_id = $1 order by stream_version`, [`user-${created.userId}`])
+      expect(types.rows.map((row) => row.type)).toEqual(['UserCreated', 'UserSetupReverted'])
+    })
+
+    it('issueTokenForUser signs a token for an existing user only', async () => {
+      const token = await issueTokenForUser(platform.identity.context, admin.id)
+      expect(token && claimsOf(token).sub).toBe(admin.id)
+      expect(await issueTokenForUser(platform.identity.context, 'nadie')).toBeUndefined()
+    })
+  })
+
+  describe('events', () => {
+    it('record every change with its actor and, for admin changes, the justification', async () => {
+      const user = await createSession(platform, admin, { role: 2 })
+      await platform.api(`/api/users/${user.id}`, {
+        method: 'PUT',
+        token: admin.token,
+        json: { payload: { name: 'Otro', lastName: 'Nombre', email: user.email, role: 2 }, historical: justification },
+      })
+      await platform.api(`/api/users/${user.id}`, {
+        method: 'PUT',
+        token: admin.token,
+        json: { payload: { active: false }, historical: { cause: 'Desactivación', description: 'Baja voluntaria' } },
+      })
+      const { rows } = await platform.db.query<{ type: string; metadata: EventMetadata }>(
+        `select type, metadata from ${schema()}.events where stream_id = $1 order by stream_version`,
+        [`user-${user.id}`],
+      )
+      expect(rows.map((row) => row.type)).toEqual([
+        'UserCreated',
+        'UserSignedIn',
+        'UserPasswordChanged',
+        'UserSignedIn',
+        'UserUpdated',
+        'UserActivationToggled',
+      ])
+      expect(rows[0]?.metadata.actor).toBe(admin.id)
+      expect(rows[2]?.metadata.actor).toBe(user.id)
+      expect(rows[4]?.metadata).toMatchObject({ actor: admin.id, historical: justification })
+      expect(rows[5]?.metadata).toMatchObject({ actor: admin.id, historical: { cause: 'Desactivación', description: 'Baja voluntaria' } })
+    })
+
+    it('never carry a password, hash, salt or recovery token', async () => {
+      await platform.api('/api/auth/request-recover-password', { json: { email: admin.email } })
+      const events = await platform.db.query<{ data: unknown; metadata: unknown }>(`select data, metadata from ${schema()}.events`)
+      const text = JSON.stringify(events.rows)
+      expect(text).not.toContain(strongPassword)
+      const secrets = await platform.db.query<{ salt: string; hash: string }>(`select salt, hash from ${schema()}.credentials`)
+      const tokens = await platform.db.query<{ token_hash: string }>(`select token_hash from ${schema()}.recovery_tokens`)
+      expect(secrets.rows.length).toBeGreaterThan(0)
+      for (const row of secrets.rows) {
+        expect(text).not.toContain(row.hash)
+        expect(text).not.toContain(row.salt)
+      }
+      for (const row of tokens.rows) expect(text).not.toContain(row.token_hash)
+      for (const mail of platform.mails) {
+        const secret = mail.text.match(/(?:Contraseña provisional: |token=)(\S+)/)?.[1]
+        if (secret) expect(text).not.toContain(secret)
+      }
+    })
+  })
+
+  describe('replay', () => {
+    it('rebuilds the users read model identically, credentials untouched', async () => {
+      const before = await platform.db.query(`select * from ${schema()}.users order by id`)
+      const credentials = await platform.db.query(`select * from ${schema()}.credentials order by user_id`)
+      const progress = await replayProjection({ store: platform.identity.context.store, projection: usersProjection })
+      expect(progress.done).toBe(progress.total)
+      const after = await platform.db.query(`select * from ${schema()}.users order by id`)
+      expect(after.rows).toEqual(before.rows)
+      expect((await platform.db.query(`select * from ${schema()}.credentials order by user_id`)).rows).toEqual(credentials.rows)
+      expect((await login(platform, admin.email, admin.password)).status).toBe(200)
+    })
+  })
+})

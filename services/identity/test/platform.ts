@@ -1,0 +1,199 @@
+import { randomBytes, randomUUID } from 'node:crypto'
+import express from 'express'
+import { internalMailRequestSchema, type InternalMailRequest, type SetupAdminResponse, type userCreateRequestSchema } from '@donaciones/contracts'
+import type { z } from 'zod'
+import {
+  callService,
+  createInProcessBus,
+  createLogger,
+  createPgliteDatabase,
+  createServiceApp,
+  createSessionAuth,
+  finishServiceApp,
+  mutableDirectory,
+  perService,
+  requireInternalCall,
+  startHttpServer,
+  startServiceRuntime,
+  type RunningHttpServer,
+  type ServiceRuntime,
+  type SqlDatabase,
+} from '@donaciones/kit'
+import { auditService } from '@donaciones/audit'
+import { createGatewayApp } from '../../../gateway/src/gateway-app.ts'
+import { createIdentityService, type IdentityOptions } from '../src/index.ts'
+
+export interface ApiResponse<T = unknown> {
+  status: number
+  body: T
+  headers: Headers
+  raw: ArrayBuffer
+}
+
+export interface ApiInit {
+  method?: string
+  token?: string | undefined
+  json?: unknown
+  headers?: Record<string, string>
+}
+
+export interface TestPlatform {
+  url: string
+  db: SqlDatabase
+  identity: ServiceRuntime
+  directory: ReturnType<typeof mutableDirectory>
+  /** Mails handed to the fake content service, oldest first. */
+  mails: InternalMailRequest[]
+  /** While true the fake content service answers 503 to mails. */
+  mailDown: { value: boolean }
+  api<T = Record<string, unknown>>(path: string, init?: ApiInit): Promise<ApiResponse<T>>
+  internal<T = Record<string, unknown>>(path: string, init?: { method?: string; body?: unknown }): Promise<{ status: number; body: T }>
+  stop(): Promise<void>
+}
+
+export const logger = createLogger('identity-test', { level: 'silent' })
+
+/**
+ * The gateway with the real identity and audit services on one in-memory PGlite, and a fake
+ * content service that records the mails (`POST /internal/mail`). Internal calls go over
+ * loopback HTTP, as between processes.
+ */
+export async function startTestPlatform(options: Partial<IdentityOptions> = {}): Promise<TestPlatform> {
+  const db = await createPgliteDatabase()
+  const bus = await createInProcessBus({ db })
+  const directory = mutableDirectory(randomBytes(24).toString('base64url'))
+  const identity = await startServiceRuntime({ definition: createIdentityService({ publicUrl: 'https://donaciones.test', ...options }), db, bus, logger, directory, accessLog: false })
+  const audit = await startServiceRuntime({ definition: auditService, db, bus, logger, directory, accessLog: false })
+
+  const mails: InternalMailRequest[] = []
+  const mailDown = { value: false }
+  const content = createServiceApp({ name: 'content', logger, accessLog: false })
+  const internal = express.Router()
+  internal.use(requireInternalCall(directory))
+  internal.post('/internal/mail', (req, res) => {
+    if (mailDown.value) {
+      res.status(503).json({ message: 'Servicio no disponible', description: 'Correo caído' })
+      return
+    }
+    mails.push(internalMailRequestSchema.parse(req.body))
+    res.status(202).json({ accepted: true })
+  })
+  content.use(internal)
+  finishServiceApp(content)
+
+  const servers: RunningHttpServer[] = []
+  for (const [name, app] of [['identity', identity.app], ['audit', audit.app], ['content', content]] as const) {
+    const server = await startHttpServer(app, { port: 0 })
+    servers.push(server)
+    directory.register(name, server.url)
+  }
+  const gateway = createGatewayApp({
+    targets: perService((service) => ({
+      kind: 'local',
+      handler: service === 'identity' ? identity.app : service === 'audit' ? audit.app : content,
+    })),
+    auth: createSessionAuth(directory),
+    logger,
+  })
+  const http = await startHttpServer(gateway, { port: 0 })
+
+  return {
+    url: http.url,
+    db,
+    identity,
+    directory,
+    mails,
+    mailDown,
+    async api<T>(path: string, init: ApiInit = {}) {
+      const headers: Record<string, string> = { ...init.headers }
+      if (init.token) headers.authorization = `Bearer ${init.token}`
+      if (init.json !== undefined) headers['content-type'] = 'application/json'
+      const response = await fetch(`${http.url}${path}`, {
+        method: init.method ?? (init.json === undefined ? 'GET' : 'POST'),
+        headers,
+        ...(init.json === undefined ? {} : { body: JSON.stringify(init.json) }),
+      })
+      const raw = await response.arrayBuffer()
+      const text = new TextDecoder().decode(raw)
+      let body: unknown = text
+      if ((response.headers.get('content-type') ?? '').includes('json') && text) body = JSON.parse(text)
+      return { status: response.status, body: body as T, headers: response.headers, raw }
+    },
+    internal: (path, init = {}) => callService(directory, 'identity', path, init),
+    async stop() {
+      await http.close()
+      for (const server of servers) await server.close()
+      await identity.stop()
+      await audit.stop()
+      await bus.close()
+      await db.close()
+    },
+  }
+}
+
+export const strongPassword = 'Segura#2024x'
+
+let counter = 0
+export function uniqueEmail(prefix = 'persona'): string {
+  counter += 1
+  return `${prefix}.${counter}.${randomUUID().slice(0, 6)}@ejemplo.mx`
+}
+
+/** A POST /api/users body as a client sends it (delete may be left out). */
+export type UserCreateInput = z.input<typeof userCreateRequestSchema>
+
+export interface Session {
+  id: string
+  email: string
+  password: string
+  token: string
+}
+
+/** The first administrator (role 0) through the setup call the content service makes. */
+export async function seedFullAdmin(platform: TestPlatform, email = uniqueEmail('admin'), password = strongPassword): Promise<Session> {
+  const { status, body } = await platform.internal<SetupAdminResponse>('/internal/setup/admin', {
+    body: { setupId: randomUUID(), user: { name: 'Ana', lastName: 'Admin', email, password, thumbnail: null } },
+  })
+  if (status !== 200) throw new Error(`setup admin: ${status} ${JSON.stringify(body)}`)
+  return { id: body.userId, email, password, token: body.token }
+}
+
+/** The provisional password in the last mail sent to `email`. */
+export function provisionalPasswordFor(platform: TestPlatform, email: string): string {
+  const mail = [...platform.mails].reverse().find((entry) => entry.to === email)
+  const match = mail?.text.match(/Contraseña provisional: (\S+)/)
+  if (!match?.[1]) throw new Error(`Sin contraseña provisional para ${email}`)
+  return match[1]
+}
+
+export async function login(platform: TestPlatform, email: string, password: string, ip?: string): Promise<ApiResponse<{ token: string; message?: string; description?: string }>> {
+  return platform.api('/api/auth/login', { json: { email, password }, ...(ip ? { headers: { 'x-forwarded-for': ip } } : {}) })
+}
+
+/**
+ * A user created by `creator` through POST /api/users, who then signs in with the mailed
+ * provisional password and replaces it: a ready session with `changePassword` false.
+ */
+export async function createSession(platform: TestPlatform, creator: Session, input: Partial<UserCreateInput> & { role: UserCreateInput['role'] }): Promise<Session> {
+  const email = input.email ?? uniqueEmail(`rol${input.role}`)
+  const created = await platform.api<{ user: { _id: string } }>('/api/users', {
+    token: creator.token,
+    json: { name: 'Nombre', lastName: 'Apellido', permissions: [], ...input, email },
+  })
+  if (created.status !== 201) throw new Error(`crear usuario: ${created.status} ${JSON.stringify(created.body)}`)
+  const provisional = provisionalPasswordFor(platform, email)
+  const first = await login(platform, email, provisional)
+  const reset = await platform.api('/api/auth/reset-password', { token: first.body.token, json: { password: provisional, newPassword: strongPassword } })
+  if (reset.status !== 200) throw new Error(`cambiar contraseña: ${reset.status} ${JSON.stringify(reset.body)}`)
+  const second = await login(platform, email, strongPassword)
+  if (second.status !== 200) throw new Error(`iniciar sesión: ${second.status} ${JSON.stringify(second.body)}`)
+  return { id: created.body.user._id, email, password: strongPassword, token: second.body.token }
+}
+
+export function claimsOf(token: string): Record<string, unknown> {
+  const payload = token.split('.')[1]
+  if (!payload) throw new Error('token sin carga')
+  return JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<string, unknown>
+}
+
+export const justification = { cause: 'Actualización', description: 'Corrección de datos' }

@@ -1,0 +1,48 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ident } from '@donaciones/kit'
+import { defaultIdentityOptions } from '../src/config.ts'
+import { socialSignInPorts } from '../src/commands/social-user.ts'
+import { claimsOf, login, seedFullAdmin, startTestPlatform, type Session, type TestPlatform } from './platform.ts'
+
+describe('users from social sign-in (ports for src/oauth)', () => {
+  let platform: TestPlatform
+  let admin: Session
+  let ports: ReturnType<typeof socialSignInPorts>
+
+  beforeAll(async () => {
+    platform = await startTestPlatform()
+    admin = await seedFullAdmin(platform)
+    ports = socialSignInPorts({ context: platform.identity.context, options: defaultIdentityOptions() })
+  })
+  afterAll(() => platform.stop())
+
+  const profile = { provider: 'google' as const, providerId: 'g-123', email: 'social@ejemplo.mx', name: 'So', lastName: 'Cial', picture: 'https://fotos.test/so.png' }
+
+  it('creates an active role 2 user once and finds it again by the provider id', async () => {
+    const created = await ports.findOrCreateSocialUser(profile)
+    expect(ports.toAuthUser(created)).toMatchObject({ role: 2, active: true, changePassword: false, email: 'social@ejemplo.mx', picture: 'https://fotos.test/so.png', permissions: [] })
+    const again = await ports.findOrCreateSocialUser({ ...profile, email: 'otro@ejemplo.mx' })
+    expect(again.id).toBe(created.id)
+    const token = await ports.issueToken(created.id)
+    expect(claimsOf(token)).toMatchObject({ sub: created.id, role: 2 })
+    expect((await platform.api(`/api/users/${created.id}`, { token })).status).toBe(200)
+    // No password: the password sign-in never opens this account.
+    expect((await login(platform, 'social@ejemplo.mx', '')).status).toBe(422)
+    expect((await login(platform, 'social@ejemplo.mx', 'Cualquiera#1')).status).toBe(401)
+  })
+
+  it('links a provider to the existing user with the same e-mail, without touching his role', async () => {
+    const linked = await ports.findOrCreateSocialUser({ ...profile, provider: 'facebook', providerId: 'f-9', email: admin.email.toUpperCase() })
+    expect(linked.id).toBe(admin.id)
+    expect(linked.role).toBe(0)
+    const { rows } = await platform.db.query(`select 1 from ${ident(platform.identity.context.store.schema)}.social_accounts where provider = 'facebook' and user_id = $1`, [admin.id])
+    expect(rows).toHaveLength(1)
+  })
+
+  it('gives a user without a shared e-mail a placeholder address that never collides', async () => {
+    const first = await ports.findOrCreateSocialUser({ ...profile, provider: 'twitter', providerId: 't-1', email: null })
+    const second = await ports.findOrCreateSocialUser({ ...profile, provider: 'twitter', providerId: 't-2', email: null })
+    expect(first.email).toBe('twitter-t-1@sin-correo.invalid')
+    expect(second.id).not.toBe(first.id)
+  })
+})

@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest'
+import { isStrongPassword } from '@donaciones/contracts'
+import { DuplicateRecordError } from '@donaciones/kit'
+import { guardEmailRace } from '../src/commands/deps.ts'
+import { normalizeGrants, permissionMatrix } from '../src/modules.ts'
+import { hashPassword, provisionalPassword, verifyPassword } from '../src/security/passwords.ts'
+
+describe('passwords', () => {
+  it('hashes with a fresh salt each time and verifies only the right password', async () => {
+    const first = await hashPassword('Segura#2024x')
+    const second = await hashPassword('Segura#2024x')
+    expect(first.salt).not.toBe(second.salt)
+    expect(first.hash).not.toBe(second.hash)
+    expect(first.params).toEqual({ N: 16384, r: 8, p: 1, keylen: 64 })
+    expect(await verifyPassword('Segura#2024x', first)).toBe(true)
+    expect(await verifyPassword('Segura#2024X', first)).toBe(false)
+    expect(await verifyPassword('Segura#2024x', undefined)).toBe(false)
+  })
+
+  it('makes provisional passwords that pass the strength rule and differ', () => {
+    const made = Array.from({ length: 200 }, () => provisionalPassword())
+    expect(made.every((password) => password.length === 14 && isStrongPassword(password))).toBe(true)
+    expect(new Set(made).size).toBe(200)
+  })
+})
+
+describe('permissions', () => {
+  it('forces read with create or update, merges a module given twice and drops empty entries', () => {
+    expect(
+      normalizeGrants([
+        { module: 'pages', read: false, create: false, update: false },
+        { module: 'user', read: false, create: false, update: true },
+        { module: 'campaign', read: false, create: true, update: false },
+        { module: 'campaign', read: false, create: false, update: true },
+      ]),
+    ).toEqual([
+      { module: 'campaign', read: true, create: true, update: true },
+      { module: 'user', read: true, create: false, update: true },
+    ])
+  })
+
+  it('fills the edit matrix with every module', () => {
+    const matrix = permissionMatrix([{ module: 'pages', read: true, create: false, update: false }])
+    expect(matrix.map((entry) => [entry.module.name, entry.read, entry.isNew])).toEqual([
+      ['campaign', false, true],
+      ['admin', false, true],
+      ['user', false, true],
+      ['institution', false, true],
+      ['category', false, true],
+      ['pages', true, false],
+      ['historical', false, true],
+    ])
+  })
+})
+
+describe('e-mail races', () => {
+  it('turns a duplicate caught by the read model into 409 "Registro ya existente"', async () => {
+    await expect(guardEmailRace(() => Promise.reject(new DuplicateRecordError('users_email_key_key')))).rejects.toMatchObject({
+      status: 409,
+      message: 'Registro ya existente',
+    })
+    await expect(guardEmailRace(() => Promise.reject(Object.assign(new Error('x'), { code: '23505' })))).rejects.toMatchObject({ status: 409 })
+    await expect(guardEmailRace(() => Promise.reject(new Error('otro')))).rejects.toThrow('otro')
+  })
+})

@@ -1,0 +1,5 @@
+export { startFakeOauth, type FakeOauth } from './server.ts'
+export { defaultFakeUser, fakeProviders, type FakeClient, type FakeOauthOptions, type FakeProvider, type FakeUser } from './types.ts'
+export type { IdTokenOptions } from './id-tokens.ts'
+export type { RefusalReason } from './grants.ts'
+export { s256 } from './pkce.ts'
