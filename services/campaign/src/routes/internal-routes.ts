@@ -1,10 +1,11 @@
 import { Router } from 'express'
-import { setupCatalogRequestSchema, setupCatalogResponseSchema } from '@donaciones/contracts'
-import { parseInput, requireInternalCall, type ServiceContext } from '@donaciones/kit'
+import { campaignDonationStatusSchema, idParamsSchema, setupCatalogRequestSchema, setupCatalogResponseSchema } from '@donaciones/contracts'
+import { notFound, parseInput, requireInternalCall, type ServiceContext } from '@donaciones/kit'
+import { campaignSchedule, findCampaignById } from '../projections/campaign-queries.ts'
 import { setupCatalog, undoSetupCatalog } from '../commands/setup-catalog.ts'
 
-/** Steps of the setup wizard that the content service runs here (never behind the gateway). */
-export function internalSetupRoutes({ store, directory }: ServiceContext): Router {
+/** Internal calls of the other services: the setup wizard's catalog step, and a campaign's donation status. */
+export function internalRoutes({ store, directory }: ServiceContext): Router {
   const router = Router()
   router.use('/internal/setup', requireInternalCall(directory))
 
@@ -17,6 +18,13 @@ export function internalSetupRoutes({ store, directory }: ServiceContext): Route
   router.delete('/internal/setup/catalog/:setupId', async (req, res) => {
     await undoSetupCatalog(store, req.params.setupId, req.requestId)
     res.status(204).end()
+  })
+
+  router.get('/internal/campaigns/:id/donation-status', requireInternalCall(directory), async (req, res) => {
+    const { id } = await parseInput(idParamsSchema, req.params)
+    const row = await findCampaignById(store.db, store.schema, id)
+    if (!row) throw notFound('Campaña no encontrada', 'La campaña no existe')
+    res.json(campaignDonationStatusSchema.parse({ campaignId: row.id, title: row.title, active: row.active, ...campaignSchedule(row) }))
   })
 
   return router

@@ -1,0 +1,31 @@
+import { Router } from 'express'
+import { z } from 'zod'
+import { dateSchema, historicalModuleSchema, idParamsSchema, idSchema } from '@donaciones/contracts'
+import { notFound, parseInput, requirePermission, type ServiceContext } from '@donaciones/kit'
+import { findPerson, listHistory } from '../projections/history-queries.ts'
+
+const historyQuerySchema = z.object({
+  date: dateSchema.optional(),
+  module: historicalModuleSchema.optional(),
+  document: idSchema.optional(),
+})
+
+/** GET /api/historical/ (by day, module, document) and /api/historical/user/{id}: role 0, or role 1 with the historical permission. */
+export function historyRoutes({ store, auth }: ServiceContext): Router {
+  const router = Router()
+  const canRead = [auth.required, requirePermission('historical', 'read')]
+
+  router.get('/api/historical', ...canRead, async (req, res) => {
+    const query = await parseInput(historyQuerySchema, req.query)
+    res.json(await listHistory(store.db, store.schema, query))
+  })
+
+  router.get('/api/historical/user/:id', ...canRead, async (req, res) => {
+    const { id } = await parseInput(idParamsSchema, req.params)
+    const user = await findPerson(store.db, store.schema, id)
+    if (!user) throw notFound('Usuario no encontrado', 'El usuario no existe')
+    res.json({ list: await listHistory(store.db, store.schema, { author: id }), user })
+  })
+
+  return router
+}

@@ -1,0 +1,44 @@
+import { randomUUID } from 'node:crypto'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createLogger, replayProjection } from '@donaciones/kit'
+import { startEmbeddedPlatform, type EmbeddedPlatform } from '../../../gateway/src/embedded-platform.ts'
+import { categoryKind } from '../../campaign/src/catalog-kinds.ts'
+import { createCatalogRecord, toggleCatalogRecord, updateCatalogRecord } from '../../campaign/src/commands/catalog-commands.ts'
+import { historyProjection } from '../src/projections/history.ts'
+import { listHistory } from '../src/projections/history-queries.ts'
+
+describe('audit: the change history built from the other services’ events', () => {
+  let platform: EmbeddedPlatform
+
+  beforeAll(async () => {
+    platform = await startEmbeddedPlatform({ port: 0, logger: createLogger('test', { level: 'silent' }) })
+  })
+  afterAll(() => platform.stop())
+
+  it('records creation, update and deactivation with cause, justification and title within 2 seconds, and replays to the same list', async () => {
+    const audit = platform.runtimes.audit.context
+    const command = { store: platform.runtimes.campaign.context.store, actor: randomUUID(), correlationId: 'prueba' }
+    const id = await createCatalogRecord(command, categoryKind, { title: 'Vivienda', description: 'Techo digno' })
+    await updateCatalogRecord(command, categoryKind, id, { title: 'Vivienda digna', description: 'Techo digno' }, { cause: 'Actualización', description: 'Nombre más claro' })
+    const started = Date.now()
+    await toggleCatalogRecord(command, categoryKind, id, false, { cause: 'Desactivación', description: 'Se fusiona con otra' })
+
+    let entries = await listHistory(audit.db, audit.store.schema, { module: 'category', document: id })
+    while (entries.length < 3 && Date.now() - started < 2000) {
+      await new Promise((resolve) => setTimeout(resolve, 50))
+      entries = await listHistory(audit.db, audit.store.schema, { module: 'category', document: id })
+    }
+    expect(entries.map((entry) => [entry.cause, entry.description, entry.title, entry.label])).toEqual([
+      ['Desactivación', 'Se fusiona con otra', 'Vivienda digna', 'Categoría'],
+      ['Actualización', 'Nombre más claro', 'Vivienda digna', 'Categoría'],
+      ['Creación', '', 'Vivienda', 'Categoría'],
+    ])
+    const today = new Date(Date.now() - 6 * 3600 * 1000).toISOString().slice(0, 10)
+    expect((await listHistory(audit.db, audit.store.schema, { date: today, document: id })).length).toBe(3)
+    expect(await listHistory(audit.db, audit.store.schema, { date: '2000-01-01' })).toEqual([])
+
+    const before = await listHistory(audit.db, audit.store.schema, {})
+    await replayProjection({ store: audit.store, projection: historyProjection })
+    expect(await listHistory(audit.db, audit.store.schema, {})).toEqual(before)
+  })
+})

@@ -1,0 +1,95 @@
+import { randomUUID } from 'node:crypto'
+import {
+  ALREADY_EXISTS,
+  campaignActivationToggled,
+  campaignCreated,
+  campaignUpdated,
+  type CampaignInput,
+  type HistoricalInput,
+} from '@donaciones/contracts'
+import { conflict, ident, newEvent, notFound, sanitizeRichHtml, unprocessable } from '@donaciones/kit'
+import { categoryKind, institutionKind } from '../catalog-kinds.ts'
+import { findCatalog } from '../projections/catalog-queries.ts'
+import type { CommandContext } from './catalog-commands.ts'
+import { slugify, uniqueSlug } from './slug.ts'
+
+async function takenSlugs(command: CommandContext, base: string): Promise<Set<string>> {
+  const { rows } = await command.store.db.query<{ slug: string }>(
+    `select slug from ${ident(command.store.schema)}.campaign_slugs where slug = $1 or slug like $2`,
+    [base, `${base}-%`],
+  )
+  return new Set(rows.map((row) => row.slug))
+}
+
+async function titleTaken(command: CommandContext, title: string, exceptId?: string): Promise<boolean> {
+  const { rows } = await command.store.db.query(
+    `select 1 from ${ident(command.store.schema)}.campaigns where lower(title) = lower($1) and id::text <> coalesce($2, '')`,
+    [title, exceptId ?? null],
+  )
+  return rows.length > 0
+}
+
+/** Categories and institution must exist; the content is sanitised before it is stored. */
+async function campaignDetails(command: CommandContext, input: CampaignInput) {
+  for (const id of input.categories) {
+    if (!(await findCatalog(command.store.db, command.store.schema, categoryKind, id))) {
+      throw unprocessable('Datos inválidos', 'La categoría seleccionada no existe', { errors: [{ path: 'categories', message: 'La categoría seleccionada no existe' }] })
+    }
+  }
+  if (input.institution && !(await findCatalog(command.store.db, command.store.schema, institutionKind, input.institution))) {
+    throw unprocessable('Datos inválidos', 'La institución seleccionada no existe', { errors: [{ path: 'institution', message: 'La institución seleccionada no existe' }] })
+  }
+  return {
+    title: input.title,
+    subtitle: input.subtitle ?? null,
+    description: input.description,
+    content: sanitizeRichHtml(input.content),
+    thumbnail: input.thumbnail,
+    categories: [...new Set(input.categories)],
+    institution: input.institution ?? null,
+    goal: input.goal ?? null,
+    duration: input.duration,
+    date: input.date,
+    gratitude: input.gratitude ?? null,
+    visibility: input.visibility,
+  }
+}
+
+export async function createCampaign(command: CommandContext, input: CampaignInput): Promise<{ id: string; slug: string }> {
+  if (await titleTaken(command, input.title)) throw conflict(ALREADY_EXISTS)
+  const details = await campaignDetails(command, input)
+  const base = slugify(input.title)
+  const slug = uniqueSlug(base, await takenSlugs(command, base))
+  const id = randomUUID()
+  await command.store.append(`campaign-${id}`, [newEvent(campaignCreated, { campaignId: id, slug, ...details, active: true })], {
+    expectedVersion: 0,
+    metadata: { actor: command.actor, correlationId: command.correlationId },
+  })
+  return { id, slug }
+}
+
+async function currentSlug(command: CommandContext, id: string): Promise<string> {
+  const { rows } = await command.store.db.query<{ slug: string }>(`select slug from ${ident(command.store.schema)}.campaigns where id::text = $1`, [id])
+  const row = rows[0]
+  if (!row) throw notFound()
+  return row.slug
+}
+
+/** The slug stays as it was when the title changes, so shared links keep working. */
+export async function updateCampaign(command: CommandContext, id: string, input: CampaignInput, historical: HistoricalInput): Promise<void> {
+  const slug = await currentSlug(command, id)
+  if (await titleTaken(command, input.title, id)) throw conflict(ALREADY_EXISTS)
+  const details = await campaignDetails(command, input)
+  await command.store.append(`campaign-${id}`, [newEvent(campaignUpdated, { campaignId: id, slug, ...details })], {
+    expectedVersion: 'any',
+    metadata: { actor: command.actor, correlationId: command.correlationId, historical },
+  })
+}
+
+export async function toggleCampaign(command: CommandContext, id: string, active: boolean, historical: HistoricalInput): Promise<void> {
+  await currentSlug(command, id)
+  await command.store.append(`campaign-${id}`, [newEvent(campaignActivationToggled, { campaignId: id, active })], {
+    expectedVersion: 'any',
+    metadata: { actor: command.actor, correlationId: command.correlationId, historical },
+  })
+}

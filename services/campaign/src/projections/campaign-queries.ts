@@ -1,0 +1,147 @@
+import { filePath, type Campaign, type CampaignCard, type CampaignSummary } from '@donaciones/contracts'
+import { ident, type SqlExecutor } from '@donaciones/kit'
+import { searchKey } from '../commands/slug.ts'
+import { campaignComments } from './comments.ts'
+import { campaignDonations } from './donation-totals.ts'
+
+interface CampaignRow {
+  id: string
+  slug: string
+  title: string
+  subtitle: string | null
+  description: string
+  content: string
+  thumbnail: string
+  categories: string[]
+  institution: string | null
+  goal: string | number | null
+  duration: number
+  date: string | Date
+  gratitude: string | null
+  visibility: Campaign['visibility']
+  active: boolean
+  likes: number
+  visits: number
+  created_at: string | Date
+  updated_at: string | Date
+}
+
+const columns = `id::text as id, slug, title, subtitle, description, content, thumbnail, categories, institution, goal, duration,
+  to_char(date, 'YYYY-MM-DD') as date, gratitude, visibility, active, likes, visits, created_at, updated_at`
+
+export const publicPageSize = 9
+
+function toCard(row: CampaignRow): CampaignCard {
+  return {
+    _id: row.id,
+    slug: row.slug,
+    title: row.title,
+    subtitle: row.subtitle,
+    description: row.description,
+    thumbnail: { _id: row.thumbnail, path: filePath(row.thumbnail) },
+    createdAt: new Date(row.created_at).toISOString(),
+  }
+}
+
+async function labels(db: SqlExecutor, schema: string, table: 'categories' | 'institutions', ids: string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map()
+  const label = table === 'categories' ? 'title' : 'name'
+  const { rows } = await db.query<{ id: string; label: string }>(`select id::text as id, ${label} as label from ${ident(schema)}.${table} where id::text = any($1::text[])`, [ids])
+  return new Map(rows.map((row) => [row.id, row.label]))
+}
+
+export async function toSummary(db: SqlExecutor, schema: string, row: CampaignRow): Promise<CampaignSummary> {
+  const categoryTitles = await labels(db, schema, 'categories', row.categories)
+  const institutionNames = await labels(db, schema, 'institutions', row.institution ? [row.institution] : [])
+  return {
+    ...toCard(row),
+    content: row.content,
+    goal: row.goal === null ? null : Number(row.goal),
+    duration: row.duration,
+    date: typeof row.date === 'string' ? row.date : row.date.toISOString().slice(0, 10),
+    gratitude: row.gratitude,
+    visibility: row.visibility,
+    active: row.active,
+    categories: row.categories.map((id) => ({ _id: id, title: categoryTitles.get(id) ?? '' })),
+    institution: row.institution ? { _id: row.institution, name: institutionNames.get(row.institution) ?? '' } : null,
+    likes: row.likes,
+    visits: row.visits,
+    updatedAt: new Date(row.updated_at).toISOString(),
+  }
+}
+
+/** End of the campaign (publication date in Mexico City + duration) and whether donations are still open. */
+export function campaignSchedule(row: Pick<CampaignRow, 'date' | 'duration' | 'active'>, now = new Date()): { endsAt: string; open: boolean } {
+  const date = typeof row.date === 'string' ? row.date : row.date.toISOString().slice(0, 10)
+  const endsAt = new Date(Date.parse(`${date}T00:00:00-06:00`) + row.duration * 24 * 60 * 60 * 1000)
+  return { endsAt: endsAt.toISOString(), open: row.active && now < endsAt }
+}
+
+/** The whole campaign as its page shows it: comments and approved donations included. */
+export async function toFullCampaign(db: SqlExecutor, schema: string, row: CampaignRow) {
+  return {
+    ...(await toSummary(db, schema, row)),
+    ...campaignSchedule(row),
+    comments: await campaignComments(db, schema, row.id),
+    donations: await campaignDonations(db, schema, row.id),
+  }
+}
+
+export async function findCampaignBySlug(db: SqlExecutor, schema: string, slug: string, onlyActive: boolean): Promise<CampaignRow | undefined> {
+  const s = ident(schema)
+  const { rows } = await db.query<CampaignRow>(
+    `select ${columns} from ${s}.campaigns where id = (select campaign_id from ${s}.campaign_slugs where slug = $1)${onlyActive ? ' and active' : ''}`,
+    [slug],
+  )
+  return rows[0]
+}
+
+export async function findCampaignById(db: SqlExecutor, schema: string, id: string): Promise<CampaignRow | undefined> {
+  const { rows } = await db.query<CampaignRow>(`select ${columns} from ${ident(schema)}.campaigns where id::text = $1`, [id])
+  return rows[0]
+}
+
+export async function listCampaignRows(db: SqlExecutor, schema: string, options: { onlyActive: boolean; ids?: readonly string[]; limit?: number }): Promise<CampaignRow[]> {
+  const conditions = [options.onlyActive ? 'active' : 'true']
+  const params: unknown[] = []
+  if (options.ids && options.ids.length > 0) {
+    params.push(options.ids)
+    conditions.push(`id::text = any($${params.length}::text[])`)
+  }
+  const limit = options.limit ? ` limit ${Math.trunc(options.limit)}` : ''
+  const { rows } = await db.query<CampaignRow>(`select ${columns} from ${ident(schema)}.campaigns where ${conditions.join(' and ')} order by created_at desc, id${limit}`, params)
+  return rows
+}
+
+export async function publicCards(db: SqlExecutor, schema: string, limit?: number): Promise<CampaignCard[]> {
+  return (await listCampaignRows(db, schema, { onlyActive: true, ...(limit ? { limit } : {}) })).map(toCard)
+}
+
+/** One page of active campaigns, newest first; with `title`, only those whose title contains it (case and accents ignored). */
+export async function publicPage(db: SqlExecutor, schema: string, page: number, title?: string) {
+  const s = ident(schema)
+  const params: unknown[] = []
+  let filter = 'active'
+  if (title !== undefined) {
+    params.push(`%${searchKey(title).replace(/[\\%_]/g, (char) => `\\${char}`)}%`)
+    filter += ` and search_title like $${params.length}`
+  }
+  const { rows: countRows } = await db.query<{ total: number }>(`select count(*)::int as total from ${s}.campaigns where ${filter}`, params)
+  const totalDocs = countRows[0]?.total ?? 0
+  params.push(publicPageSize, (page - 1) * publicPageSize)
+  const { rows } = await db.query<CampaignRow>(
+    `select ${columns} from ${s}.campaigns where ${filter} order by created_at desc, id limit $${params.length - 1} offset $${params.length}`,
+    params,
+  )
+  const totalPages = Math.ceil(totalDocs / publicPageSize)
+  return {
+    docs: rows.map(toCard),
+    totalDocs,
+    limit: publicPageSize,
+    totalPages,
+    page,
+    nextPage: page < totalPages ? page + 1 : null,
+  }
+}
+
+export type { CampaignRow }

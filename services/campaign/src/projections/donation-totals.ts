@@ -1,0 +1,30 @@
+import { donationApproved, type EventEnvelope } from '@donaciones/contracts'
+import { ident, type Projection, type SqlExecutor } from '@donaciones/kit'
+
+/** Approved donations of each campaign (from the donation service); failed ones never arrive here. */
+export const donationTotalsProjection: Projection = {
+  name: 'donation-totals',
+  tables: ['campaign_donations'],
+  handles: [donationApproved],
+  async setup(db, schema) {
+    await db.exec(`
+      create table if not exists ${ident(schema)}.campaign_donations (donation_id text primary key, campaign_id text not null, amount numeric not null, type text not null, approved_at timestamptz not null);
+      create index if not exists campaign_donations_by_campaign on ${ident(schema)}.campaign_donations (campaign_id);
+    `)
+  },
+  async apply(tx, event: EventEnvelope, schema) {
+    const data = donationApproved.schema.parse(event.data)
+    await tx.query(
+      `insert into ${ident(schema)}.campaign_donations (donation_id, campaign_id, amount, type, approved_at) values ($1, $2, $3, $4, $5) on conflict do nothing`,
+      [data.donationId, data.campaignId, data.amount, data.type, data.approvedAt],
+    )
+  },
+}
+
+export async function campaignDonations(db: SqlExecutor, schema: string, campaignId: string) {
+  const { rows } = await db.query<{ amount: string; type: 'paypal' | 'conekta' | 'oxxo'; approved_at: Date | string }>(
+    `select amount::text as amount, type, approved_at from ${ident(schema)}.campaign_donations where campaign_id = $1 order by approved_at desc`,
+    [campaignId],
+  )
+  return rows.map((row) => ({ amount: Number(row.amount), type: row.type, approved: true, createdAt: new Date(row.approved_at).toISOString() }))
+}

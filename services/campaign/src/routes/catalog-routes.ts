@@ -1,0 +1,88 @@
+import { Router, type Request } from 'express'
+import {
+  adminChangeSchema,
+  exportRequestSchema,
+  idParamsSchema,
+  RECORD_ACTIVATED,
+  RECORD_DEACTIVATED,
+  RECORD_SAVED,
+  RECORD_UPDATED,
+  toggleRequestSchema,
+} from '@donaciones/contracts'
+import { buildXlsx, notFound, parseInput, requirePermission, sendXlsx, unauthorized, type ServiceContext } from '@donaciones/kit'
+import type { CatalogKind } from '../catalog-kinds.ts'
+import { createCatalogRecord, toggleCatalogRecord, updateCatalogRecord, type CommandContext } from '../commands/catalog-commands.ts'
+import { findCatalog, listCatalog, type CatalogRecord } from '../projections/catalog-queries.ts'
+
+function toResponse(kind: CatalogKind, record: CatalogRecord) {
+  const { label, ...rest } = record
+  return { ...rest, [kind.label]: label }
+}
+
+function isToggle(body: unknown): boolean {
+  const payload = (body as { payload?: unknown } | undefined)?.payload
+  return typeof payload === 'object' && payload !== null && Object.keys(payload).length === 1 && 'active' in payload
+}
+
+/** List, read, create, update, (de)activate and export institutions or categories (spec §2.5, §7). */
+export function catalogRoutes(context: ServiceContext, kind: CatalogKind): Router {
+  const { store, auth } = context
+  const router = Router()
+  const command = (req: Request): CommandContext => {
+    if (!req.auth) throw unauthorized()
+    return { store, actor: req.auth._id, correlationId: req.requestId }
+  }
+  const changeSchema = adminChangeSchema(kind.input)
+
+  router.get(kind.path, auth.required, requirePermission(kind.module, 'read'), async (_req, res) => {
+    res.json((await listCatalog(store.db, store.schema, kind)).map((record) => toResponse(kind, record)))
+  })
+
+  router.post(`${kind.path}/export`, auth.required, requirePermission(kind.module, 'read'), async (req, res) => {
+    const { selection } = await parseInput(exportRequestSchema, req.body)
+    const records = await listCatalog(store.db, store.schema, kind, selection)
+    const workbook = await buildXlsx({
+      name: kind.sheet.name,
+      rows: records,
+      columns: [
+        { header: kind.sheet.labelHeader, value: (record) => record.label },
+        { header: 'Descripción', value: (record) => record.description },
+        { header: 'Activo', value: (record) => (record.active ? 'Sí' : 'No') },
+        { header: 'Fecha de creación', value: (record) => new Date(record.createdAt) },
+      ],
+    })
+    sendXlsx(res, kind.sheet.fileName, workbook)
+  })
+
+  router.get(`${kind.path}/:id`, auth.required, requirePermission(kind.module, 'read'), async (req, res) => {
+    const { id } = await parseInput(idParamsSchema, req.params)
+    const record = await findCatalog(store.db, store.schema, kind, id)
+    if (!record) throw notFound()
+    res.json(toResponse(kind, record))
+  })
+
+  router.post(kind.path, auth.required, requirePermission(kind.module, 'create'), async (req, res) => {
+    const input = await parseInput(kind.input, req.body)
+    const id = await createCatalogRecord(command(req), kind, input)
+    const record = await findCatalog(store.db, store.schema, kind, id)
+    res.status(201).json({ message: RECORD_SAVED, ...(record ? toResponse(kind, record) : { _id: id }) })
+  })
+
+  router.put(`${kind.path}/:id`, auth.required, requirePermission(kind.module, 'update'), async (req, res) => {
+    const { id } = await parseInput(idParamsSchema, req.params)
+    let message: string
+    if (isToggle(req.body)) {
+      const { payload, historical } = await parseInput(toggleRequestSchema, req.body)
+      await toggleCatalogRecord(command(req), kind, id, payload.active, historical)
+      message = payload.active ? RECORD_ACTIVATED : RECORD_DEACTIVATED
+    } else {
+      const { payload, historical } = await parseInput(changeSchema, req.body)
+      await updateCatalogRecord(command(req), kind, id, payload, historical)
+      message = RECORD_UPDATED
+    }
+    const record = await findCatalog(store.db, store.schema, kind, id)
+    res.json({ message, ...(record ? toResponse(kind, record) : { _id: id }) })
+  })
+
+  return router
+}

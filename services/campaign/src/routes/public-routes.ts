@@ -1,0 +1,54 @@
+import { Router } from 'express'
+import { campaignScrollQuerySchema, campaignSearchQuerySchema, slugParamsSchema } from '@donaciones/contracts'
+import { notFound, parseInput, type ServiceContext } from '@donaciones/kit'
+import { recordCampaignLike, recordCampaignVisit } from '../commands/engagement.ts'
+import { findCampaignBySlug, publicCards, publicPage, toFullCampaign } from '../projections/campaign-queries.ts'
+import { campaignComments } from '../projections/comments.ts'
+
+/** The public campaign API: no token needed, only active campaigns (spec §7 "Public campaigns"). */
+export function publicCampaignRoutes({ store, auth }: ServiceContext): Router {
+  const router = Router()
+  const base = '/api/public/campaigns'
+  const activeCampaign = async (slugParam: unknown) => {
+    const { slug } = await parseInput(slugParamsSchema, slugParam)
+    const row = await findCampaignBySlug(store.db, store.schema, slug, true)
+    if (!row) throw notFound('Campaña no encontrada', 'La campaña no existe o ya no está disponible')
+    return row
+  }
+
+  router.get(`${base}/`, async (_req, res) => {
+    res.json(await publicCards(store.db, store.schema))
+  })
+  router.get(`${base}/banner`, async (_req, res) => {
+    res.json(await publicCards(store.db, store.schema, 5))
+  })
+  router.get(`${base}/slider`, async (_req, res) => {
+    res.json(await publicCards(store.db, store.schema, 12))
+  })
+  router.get(`${base}/scroll/campaigns`, async (req, res) => {
+    const { page } = await parseInput(campaignScrollQuerySchema, req.query)
+    res.json(await publicPage(store.db, store.schema, page))
+  })
+  router.get(`${base}/search/campaigns`, async (req, res) => {
+    const { page, title } = await parseInput(campaignSearchQuerySchema, req.query)
+    res.json({ ...(await publicPage(store.db, store.schema, page, title)), searchValue: title })
+  })
+  router.get(`${base}/:slug`, async (req, res) => {
+    const row = await activeCampaign(req.params)
+    res.json(await toFullCampaign(store.db, store.schema, row))
+  })
+  router.get(`${base}/:slug/comments`, async (req, res) => {
+    const row = await activeCampaign(req.params)
+    res.json(await campaignComments(store.db, store.schema, row.id))
+  })
+  router.post(`${base}/:slug/visit`, async (req, res) => {
+    const row = await activeCampaign(req.params)
+    res.json({ total: await recordCampaignVisit(store, row.id, req.requestId) })
+  })
+  router.post(`${base}/:slug/like`, auth.optional, async (req, res) => {
+    const row = await activeCampaign(req.params)
+    const clientKey = req.auth ? `user:${req.auth._id}` : `ip:${req.ip ?? 'desconocida'}`
+    res.json({ likes: await recordCampaignLike(store, row.id, clientKey, req.auth?._id ?? null, req.requestId) })
+  })
+  return router
+}
