@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { donationApproved, donationEvents, serviceNames, type ServiceName } from '@donaciones/contracts'
 import { createNatsBus, createPgDatabase, EventStore, ident, newEvent, type SqlDatabase } from '@donaciones/kit'
@@ -14,6 +15,7 @@ describe.runIf(realEngines.databaseUrl && realEngines.natsUrl)('distributed mode
     NATS_STREAM: prefix.toUpperCase(),
     EVENT_SUBJECT_PREFIX: prefix,
     INTERNAL_TOKEN: uniqueName('internal'),
+    CONFIG_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
   }
   const processes: RunningProcess[] = []
   let gatewayUrl = ''

@@ -27,12 +27,14 @@ export interface GatewayOptions {
   /** Built front ends (the shell's dist folder); a Spanish placeholder is served when absent. */
   frontendDir?: string
   readiness?: ReadinessChecks
+  /** express 'trust proxy' (default 'loopback'): who may tell the client's address. */
+  trustProxy?: boolean | number | string
 }
 
 export function createGatewayApp(options: GatewayOptions): Express {
   const app = express()
   app.disable('x-powered-by')
-  app.set('trust proxy', 'loopback')
+  app.set('trust proxy', options.trustProxy ?? 'loopback')
   app.use(requestId())
   app.use((req, _res, next) => {
     // Services log and answer under the same id.

@@ -1,4 +1,4 @@
-import { createLogger, createSessionAuth, onShutdownSignals, startHttpServer, type ServiceDirectory } from '@donaciones/kit'
+import { createLogger, createSessionAuth, onShutdownSignals, startHttpServer, trustProxyFromEnv, type ServiceDirectory } from '@donaciones/kit'
 import { readDistributedGatewayConfig } from './config.ts'
 import { createGatewayApp, type ServiceTarget } from './gateway-app.ts'
 import { perService } from '@donaciones/kit'
@@ -8,7 +8,7 @@ const logger = createLogger('gateway')
 const config = readDistributedGatewayConfig()
 const targets = perService((service): ServiceTarget => ({ kind: 'remote', urls: config.serviceUrls[service] }))
 const directory: ServiceDirectory = { internalToken: config.internalToken, urlsOf: (service) => config.serviceUrls[service] }
-const app = createGatewayApp({ targets, auth: createSessionAuth(directory), logger, frontendDir: config.frontendDir })
+const app = createGatewayApp({ targets, auth: createSessionAuth(directory), logger, frontendDir: config.frontendDir, trustProxy: trustProxyFromEnv(process.env.TRUST_PROXY) })
 const http = await startHttpServer(app, { port: config.port, host: config.host })
 logger.info({ url: http.url }, 'Puerta de enlace escuchando')
 onShutdownSignals(() => http.close(), { logger })
