@@ -3,7 +3,7 @@ import { SMTPServer } from 'smtp-server'
 export interface CaughtMail {
   to: string[]
   raw: string
-  /** The raw message with quoted-printable soft breaks and escapes undone. */
+  /** Every MIME part's body decoded (quoted-printable or base64), one after another. */
   text: string
 }
 
@@ -23,6 +23,22 @@ function decodeQuotedPrintable(raw: string): string {
   return Buffer.from(bytes).toString('utf8')
 }
 
+/** Decodes each part by its Content-Transfer-Encoding; enough for the messages nodemailer writes. */
+function decodeMessage(raw: string): string {
+  const parts = raw.split(/\r?\n--[^\r\n]+\r?\n/)
+  return parts
+    .map((part) => {
+      const split = part.search(/\r?\n\r?\n/)
+      if (split < 0) return ''
+      const headers = part.slice(0, split).toLowerCase()
+      const body = part.slice(split).trim()
+      if (headers.includes('content-transfer-encoding: base64')) return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8')
+      if (headers.includes('content-transfer-encoding: quoted-printable')) return decodeQuotedPrintable(body)
+      return body
+    })
+    .join('\n')
+}
+
 /** A loopback SMTP server that keeps every message it receives. */
 export async function startMailCatcher(): Promise<{ port: number; mails: CaughtMail[]; waitFor(to: string, timeoutMs?: number): Promise<CaughtMail>; close(): Promise<void> }> {
   const mails: CaughtMail[] = []
@@ -37,7 +53,7 @@ export async function startMailCatcher(): Promise<{ port: number; mails: CaughtM
       let raw = ''
       stream.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')))
       stream.on('end', () => {
-        mails.push({ to: session.envelope.rcptTo.map((recipient) => recipient.address), raw, text: decodeQuotedPrintable(raw) })
+        mails.push({ to: session.envelope.rcptTo.map((recipient) => recipient.address), raw, text: decodeMessage(raw) })
         callback()
       })
     },

@@ -72,3 +72,48 @@ export async function wizardPayload(site: TestSite, overrides: Record<string, un
     ...overrides,
   }
 }
+
+export async function json<T>(response: Response): Promise<T> {
+  return (await response.json()) as T
+}
+
+/** Runs the wizard and returns the first administrator's token. */
+export async function configureSite(site: TestSite): Promise<string> {
+  const response = await site.api('/api/init', { method: 'POST', json: await wizardPayload(site) })
+  if (response.status !== 200) throw new Error(`Configuración fallida: ${response.status} ${await response.text()}`)
+  return (await json<{ token: string }>(response)).token
+}
+
+export interface Permission {
+  module: 'campaign' | 'admin' | 'user' | 'institution' | 'category' | 'pages' | 'historical'
+  read: boolean
+  create: boolean
+  update: boolean
+}
+
+/** An administrator creates an account; its provisional password arrives by e-mail. */
+export async function createAccount(site: TestSite, adminToken: string, account: { email: string; role: 0 | 1 | 2; permissions?: Permission[] }) {
+  const response = await site.api('/api/users/', {
+    method: 'POST',
+    token: adminToken,
+    json: { name: 'Prueba', lastName: 'Cuenta', email: account.email, role: account.role, permissions: account.permissions ?? [] },
+  })
+  if (response.status !== 201) throw new Error(`Alta fallida: ${response.status} ${await response.text()}`)
+  const created = await json<{ _id?: string; user?: { _id: string } }>(response)
+  const mail = await site.mail.waitFor(account.email)
+  const provisional = /Contraseña provisional: (\S+)/.exec(mail.text)?.[1]
+  if (!provisional) throw new Error(`Correo sin contraseña provisional:\n${mail.text}`)
+  return { id: created._id ?? created.user?._id ?? '', provisional }
+}
+
+export async function login(site: TestSite, email: string, password: string): Promise<Response> {
+  return site.api('/api/auth/login', { method: 'POST', json: { email, password } })
+}
+
+/** Signs in with the provisional password, replaces it as spec §4 forces, and signs in again. */
+export async function activateAccount(site: TestSite, email: string, provisional: string, newPassword = 'Nueva#Clave2026'): Promise<string> {
+  const first = await json<{ token: string }>(await login(site, email, provisional))
+  const reset = await site.api('/api/auth/reset-password', { method: 'POST', token: first.token, json: { password: provisional, newPassword } })
+  if (reset.status !== 200) throw new Error(`Cambio de contraseña fallido: ${reset.status} ${await reset.text()}`)
+  return (await json<{ token: string }>(await login(site, email, newPassword))).token
+}
