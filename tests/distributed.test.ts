@@ -1,6 +1,9 @@
-import { randomBytes } from 'node:crypto'
+import { randomBytes, randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { donationApproved, donationEvents, serviceNames, type ServiceName } from '@donaciones/contracts'
+import { campaignEvents, donationApproved, donationEvents, serviceNames, type ServiceName } from '@donaciones/contracts'
+import { campaignService } from '@donaciones/campaign'
+import { createCampaign } from '../services/campaign/src/commands/campaign-commands.ts'
+import { setupCatalog } from '../services/campaign/src/commands/setup-catalog.ts'
 import { createNatsBus, createPgDatabase, EventStore, ident, newEvent, type SqlDatabase } from '@donaciones/kit'
 import { realEngines, uniqueName } from '../services/kit/src/testing/engines.ts'
 import { freePort, runScript, waitForHttp, waitUntil, type RunningProcess } from './support/processes.ts'
@@ -97,6 +100,24 @@ describe.runIf(realEngines.databaseUrl && realEngines.natsUrl)('distributed mode
     expect(await total('donors')).toBe(25)
   })
 
+  it('counts 100 concurrent visits and 100 concurrent likes on one campaign exactly', async () => {
+    const campaignStore = new EventStore({ db, schema: `${prefix}_campaign`, service: 'campaign', definitions: campaignEvents, projections: campaignService.projections })
+    const command = { store: campaignStore, actor: randomUUID(), correlationId: 'prueba' }
+    const { categoryId } = await setupCatalog(campaignStore, { setupId: 'dist', actor: null, category: { title: 'Salud', description: 'd' }, institution: null }, 'prueba')
+    const { slug } = await createCampaign(command, {
+      title: 'Campaña distribuida', description: 'd', duration: 10, date: '2026-11-01', thumbnail: randomUUID(), categories: [categoryId],
+      content: '<p>c</p>', visibility: { counter: true, countdown: true, comments: true }, goal: 1000,
+    })
+    const base = `${gatewayUrl}/api/public/campaigns/${slug}`
+    const visits = await Promise.all(Array.from({ length: 100 }, async () => ((await (await fetch(`${base}/visit`, { method: 'POST' })).json()) as { total: number }).total))
+    const likes = await Promise.all(
+      Array.from({ length: 100 }, async (_, index) => ((await (await fetch(`${base}/like`, { method: 'POST', headers: { 'x-forwarded-for': `10.1.0.${index}` } })).json()) as { likes: number }).likes),
+    )
+    expect(new Set(visits).size).toBe(100)
+    expect(new Set(likes).size).toBe(100)
+    expect(await (await fetch(base)).json()).toMatchObject({ visits: 100, likes: 100 })
+  })
+
   it('rebuilds the counters with npm run replay while visits keep coming in', async () => {
     const replay = runScript('gateway/src/cli/replay.ts', ['audit', 'counters'], shared)
     let sent = 0
@@ -108,5 +129,14 @@ describe.runIf(realEngines.databaseUrl && realEngines.natsUrl)('distributed mode
     expect(replay.output()).toMatch(/reconstruida con \d+ eventos/)
     expect([await total('visits'), await total('donations'), await total('donors')]).toEqual([100 + sent, 60, 25])
     expect(await (await fetch(`${gatewayUrl}/api/counters/visits`, { method: 'POST' })).json()).toEqual({ total: 101 + sent })
+  })
+
+  it('rebuilds the change history with npm run replay -- audit historical to the identical rows', async () => {
+    const history = async () => (await db.query(`select * from ${ident(`${prefix}_audit`)}.history order by created_at, id`)).rows
+    await waitUntil(async () => (await history()).length >= 2, 10_000, 'historial')
+    const before = await history()
+    const replay = runScript('gateway/src/cli/replay.ts', ['audit', 'historical'], shared)
+    expect(await replay.exited).toBe(0)
+    expect(await history()).toEqual(before)
   })
 })
