@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto'
 import {
   ALREADY_EXISTS,
+  REQUIRED,
   campaignActivationToggled,
   campaignCreated,
   campaignUpdated,
   type CampaignInput,
   type HistoricalInput,
 } from '@donaciones/contracts'
-import { conflict, ident, newEvent, notFound, sanitizeRichHtml, unprocessable } from '@donaciones/kit'
+import { conflict, ident, isBlankHtml, newEvent, notFound, sanitizeRichHtml, unprocessable, validationError } from '@donaciones/kit'
 import { categoryKind, institutionKind } from '../catalog-kinds.ts'
 import { findCatalog } from '../projections/catalog-queries.ts'
 import type { CommandContext } from './catalog-commands.ts'
@@ -29,21 +30,27 @@ async function titleTaken(command: CommandContext, title: string, exceptId?: str
   return rows.length > 0
 }
 
-/** Categories and institution must exist; the content is sanitised before it is stored. */
-async function campaignDetails(command: CommandContext, input: CampaignInput) {
+/**
+ * Categories and institution must exist; the content is sanitised before it is stored, and content
+ * that sanitising empties (only a script, an iframe…) is missing content: 'Campo requerido', as the
+ * content service does for pages. Field paths start with `prefix` ('' on create, 'payload.' on update).
+ */
+async function campaignDetails(command: CommandContext, input: CampaignInput, prefix: '' | 'payload.') {
+  const content = sanitizeRichHtml(input.content)
+  if (isBlankHtml(content)) throw validationError([{ path: `${prefix}content`, message: REQUIRED }])
   for (const id of input.categories) {
     if (!(await findCatalog(command.store.db, command.store.schema, categoryKind, id))) {
-      throw unprocessable('Datos inválidos', 'La categoría seleccionada no existe', { errors: [{ path: 'categories', message: 'La categoría seleccionada no existe' }] })
+      throw unprocessable('Datos inválidos', 'La categoría seleccionada no existe', { errors: [{ path: `${prefix}categories`, message: 'La categoría seleccionada no existe' }] })
     }
   }
   if (input.institution && !(await findCatalog(command.store.db, command.store.schema, institutionKind, input.institution))) {
-    throw unprocessable('Datos inválidos', 'La institución seleccionada no existe', { errors: [{ path: 'institution', message: 'La institución seleccionada no existe' }] })
+    throw unprocessable('Datos inválidos', 'La institución seleccionada no existe', { errors: [{ path: `${prefix}institution`, message: 'La institución seleccionada no existe' }] })
   }
   return {
     title: input.title,
     subtitle: input.subtitle ?? null,
     description: input.description,
-    content: sanitizeRichHtml(input.content),
+    content,
     thumbnail: input.thumbnail,
     categories: [...new Set(input.categories)],
     institution: input.institution ?? null,
@@ -57,7 +64,7 @@ async function campaignDetails(command: CommandContext, input: CampaignInput) {
 
 export async function createCampaign(command: CommandContext, input: CampaignInput): Promise<{ id: string; slug: string }> {
   if (await titleTaken(command, input.title)) throw conflict(ALREADY_EXISTS)
-  const details = await campaignDetails(command, input)
+  const details = await campaignDetails(command, input, '')
   const base = slugify(input.title)
   const slug = uniqueSlug(base, await takenSlugs(command, base))
   const id = randomUUID()
@@ -79,7 +86,7 @@ async function currentSlug(command: CommandContext, id: string): Promise<string>
 export async function updateCampaign(command: CommandContext, id: string, input: CampaignInput, historical: HistoricalInput): Promise<void> {
   const slug = await currentSlug(command, id)
   if (await titleTaken(command, input.title, id)) throw conflict(ALREADY_EXISTS)
-  const details = await campaignDetails(command, input)
+  const details = await campaignDetails(command, input, 'payload.')
   await command.store.append(`campaign-${id}`, [newEvent(campaignUpdated, { campaignId: id, slug, ...details })], {
     expectedVersion: 'any',
     metadata: { actor: command.actor, correlationId: command.correlationId, historical },
