@@ -8,7 +8,7 @@ import {
   type CampaignInput,
   type HistoricalInput,
 } from '@donaciones/contracts'
-import { conflict, ident, isBlankHtml, newEvent, notFound, sanitizeRichHtml, unprocessable, validationError } from '@donaciones/kit'
+import { conflict, DuplicateRecordError, ident, isBlankHtml, newEvent, notFound, sanitizeRichHtml, unprocessable, validationError } from '@donaciones/kit'
 import { categoryKind, institutionKind } from '../catalog-kinds.ts'
 import { findCatalog } from '../projections/catalog-queries.ts'
 import type { CommandContext } from './catalog-commands.ts'
@@ -66,13 +66,21 @@ export async function createCampaign(command: CommandContext, input: CampaignInp
   if (await titleTaken(command, input.title)) throw conflict(ALREADY_EXISTS)
   const details = await campaignDetails(command, input, '')
   const base = slugify(input.title)
-  const slug = uniqueSlug(base, await takenSlugs(command, base))
-  const id = randomUUID()
-  await command.store.append(`campaign-${id}`, [newEvent(campaignCreated, { campaignId: id, slug, ...details, active: true })], {
-    expectedVersion: 0,
-    metadata: { actor: command.actor, correlationId: command.correlationId },
-  })
-  return { id, slug }
+  // Two different titles can make the same slug at the same moment: the slug index refuses
+  // the second, which then takes the next free suffix.
+  for (let attempt = 1; ; attempt += 1) {
+    const slug = uniqueSlug(base, await takenSlugs(command, base))
+    const id = randomUUID()
+    try {
+      await command.store.append(`campaign-${id}`, [newEvent(campaignCreated, { campaignId: id, slug, ...details, active: true })], {
+        expectedVersion: 0,
+        metadata: { actor: command.actor, correlationId: command.correlationId },
+      })
+      return { id, slug }
+    } catch (error) {
+      if (!(error instanceof DuplicateRecordError) || attempt >= 5 || (await titleTaken(command, input.title))) throw error
+    }
+  }
 }
 
 async function currentSlug(command: CommandContext, id: string): Promise<string> {

@@ -11,7 +11,7 @@ import {
   RECORD_UPDATED,
   toggleRequestSchema,
 } from '@donaciones/contracts'
-import { buildXlsx, callService, notFound, parseInput, requirePermission, sendXlsx, unauthorized, type ServiceContext } from '@donaciones/kit'
+import { buildXlsx, callService, notFound, parseInput, requirePermission, sendXlsx, serviceUnavailable, unauthorized, type ServiceContext } from '@donaciones/kit'
 import type { CommandContext } from '../commands/catalog-commands.ts'
 import { createCampaign, toggleCampaign, updateCampaign } from '../commands/campaign-commands.ts'
 import { findCampaignById, listCampaignRows, toFullCampaign, toSummary } from '../projections/campaign-queries.ts'
