@@ -1,0 +1,224 @@
+import { randomBytes } from 'node:crypto'
+import { nowSeconds, randomId, type JsonObject } from '../http.ts'
+import { cardBrand, type CardDetails } from './cards.ts'
+import type { CustomerInfo, LineItem, OrderInput } from './validate.ts'
+
+export type PaymentStatus = 'pending_payment' | 'paid' | 'expired'
+
+export interface CardPaymentMethod {
+  object: 'card_payment'
+  type: 'card'
+  name: string
+  last4: string
+  brand: string
+  exp_month: string
+  exp_year: string
+  auth_code: string
+  issuer: string
+  account_type: 'CREDIT'
+  country: 'MX'
+  fraud_indicators: unknown[]
+}
+
+export interface CashPaymentMethod {
+  object: 'cash_payment'
+  type: 'cash'
+  service_name: 'OxxoPay'
+  store_name: 'OXXO'
+  reference: string
+  barcode_url: string
+  expires_at: number
+  auth_code: number | null
+}
+
+export interface ConektaCharge {
+  id: string
+  object: 'charge'
+  livemode: false
+  created_at: number
+  currency: 'MXN'
+  amount: number
+  /** Integer cents; absent until the charge is paid. */
+  fee?: number
+  status: PaymentStatus
+  paid_at: number | null
+  order_id: string
+  description: string
+  customer_id: string
+  payment_method: CardPaymentMethod | CashPaymentMethod
+}
+
+export interface ConektaOrder {
+  id: string
+  object: 'order'
+  livemode: false
+  amount: number
+  amount_refunded: number
+  currency: 'MXN'
+  payment_status: PaymentStatus
+  customer_info: CustomerInfo & { object: 'customer_info'; corporate: false }
+  line_items: { object: 'list'; has_more: false; total: number; data: Array<LineItem & { id: string; object: 'line_item'; parent_id: string; metadata: JsonObject; antifraud_info: JsonObject }> }
+  metadata: JsonObject
+  charges: { object: 'list'; has_more: false; total: number; data: ConektaCharge[] }
+  created_at: number
+  updated_at: number
+  is_refundable: boolean
+  processing_mode: 'ecommerce'
+}
+
+export interface OrderFilter {
+  paymentStatus?: string
+  /** `last_payment_info.status`: the status of the order's (only) charge. */
+  lastPaymentStatus?: string
+  createdAtGte?: number
+  createdAtLte?: number
+  updatedAtGte?: number
+  updatedAtLte?: number
+}
+
+/** Card fee: 2.9% + $2.50 MXN plus 16% IVA, in integer cents. */
+export function cardFee(amount: number): number {
+  return Math.round((amount * 0.029 + 250) * 1.16)
+}
+
+/** OXXO fee: 3.9% plus 16% IVA, in integer cents. */
+export function cashFee(amount: number): number {
+  return Math.round(amount * 0.039 * 1.16)
+}
+
+function randomDigits(length: number): string {
+  return Array.from(randomBytes(length), (byte) => String(byte % 10)).join('')
+}
+
+/** Every order the simulator created, newest last. Callers get copies, never the stored objects. */
+export class ConektaOrderStore {
+  private readonly orders = new Map<string, ConektaOrder>()
+
+  private build(input: OrderInput, paymentMethod: CardPaymentMethod | CashPaymentMethod, paid: boolean): ConektaOrder {
+    const id = randomId('ord_', 10)
+    const now = nowSeconds()
+    const charge: ConektaCharge = {
+      id: randomId('', 12),
+      object: 'charge',
+      livemode: false,
+      created_at: now,
+      currency: 'MXN',
+      amount: input.amount,
+      ...(paid ? { fee: cardFee(input.amount) } : {}),
+      status: paid ? 'paid' : 'pending_payment',
+      paid_at: paid ? now : null,
+      order_id: id,
+      description: 'Payment from order',
+      customer_id: '',
+      payment_method: paymentMethod,
+    }
+    const order: ConektaOrder = {
+      id,
+      object: 'order',
+      livemode: false,
+      amount: input.amount,
+      amount_refunded: 0,
+      currency: 'MXN',
+      payment_status: charge.status,
+      customer_info: { object: 'customer_info', ...input.customerInfo, corporate: false },
+      line_items: {
+        object: 'list',
+        has_more: false,
+        total: input.lineItems.length,
+        data: input.lineItems.map((item) => ({ ...item, id: randomId('line_item_', 10), object: 'line_item', parent_id: id, metadata: {}, antifraud_info: {} })),
+      },
+      metadata: structuredClone(input.metadata),
+      charges: { object: 'list', has_more: false, total: 1, data: [charge] },
+      created_at: now,
+      updated_at: now,
+      is_refundable: paid,
+      processing_mode: 'ecommerce',
+    }
+    this.orders.set(id, order)
+    return structuredClone(order)
+  }
+
+  createPaidCardOrder(input: OrderInput, card: CardDetails): ConektaOrder {
+    return this.build(
+      input,
+      {
+        object: 'card_payment',
+        type: 'card',
+        name: card.name,
+        last4: card.number.slice(-4),
+        brand: cardBrand(card.number),
+        exp_month: card.exp_month,
+        exp_year: card.exp_year.slice(-2),
+        auth_code: randomDigits(6),
+        issuer: 'BANCO SIMULADO',
+        account_type: 'CREDIT',
+        country: 'MX',
+        fraud_indicators: [],
+      },
+      true,
+    )
+  }
+
+  createCashOrder(input: OrderInput & { charge: { type: 'cash' } }, barcodeBaseUrl: string): ConektaOrder {
+    const reference = randomDigits(14)
+    return this.build(
+      input,
+      {
+        object: 'cash_payment',
+        type: 'cash',
+        service_name: 'OxxoPay',
+        store_name: 'OXXO',
+        reference,
+        barcode_url: `${barcodeBaseUrl}/${reference}.svg`,
+        expires_at: input.charge.expiresAt,
+        auth_code: null,
+      },
+      false,
+    )
+  }
+
+  get(id: string): ConektaOrder | undefined {
+    const order = this.orders.get(id)
+    return order && structuredClone(order)
+  }
+
+  /** Newest first, as Conekta lists them. */
+  list(filter: OrderFilter): ConektaOrder[] {
+    return [...this.orders.values()]
+      .reverse()
+      .filter(
+        (order) =>
+          (filter.paymentStatus === undefined || order.payment_status === filter.paymentStatus) &&
+          (filter.lastPaymentStatus === undefined || order.charges.data[0]?.status === filter.lastPaymentStatus) &&
+          (filter.createdAtGte === undefined || order.created_at >= filter.createdAtGte) &&
+          (filter.createdAtLte === undefined || order.created_at <= filter.createdAtLte) &&
+          (filter.updatedAtGte === undefined || order.updated_at >= filter.updatedAtGte) &&
+          (filter.updatedAtLte === undefined || order.updated_at <= filter.updatedAtLte),
+      )
+      .map((order) => structuredClone(order))
+  }
+
+  all(): ConektaOrder[] {
+    return [...this.orders.values()].map((order) => structuredClone(order))
+  }
+
+  /** Settles a pending cash order as paid (with the fee) or expired. */
+  settleCash(id: string, outcome: 'paid' | 'expired'): ConektaOrder {
+    const order = this.orders.get(id)
+    if (!order) throw new Error(`provider-sim: no Conekta order ${id}`)
+    const charge = order.charges.data[0]
+    if (!charge || charge.payment_method.type !== 'cash') throw new Error(`provider-sim: order ${id} is not a cash order`)
+    if (order.payment_status !== 'pending_payment') throw new Error(`provider-sim: order ${id} is ${order.payment_status}, not pending_payment`)
+    const now = nowSeconds()
+    order.payment_status = outcome
+    order.updated_at = now
+    charge.status = outcome
+    if (outcome === 'paid') {
+      charge.fee = cashFee(order.amount)
+      charge.paid_at = now
+      charge.payment_method.auth_code = Number(randomDigits(8))
+      order.is_refundable = true
+    }
+    return structuredClone(order)
+  }
+}

@@ -1,0 +1,8 @@
+export type { ProviderSim, ProviderSimOptions } from './types.ts'
+export { startProviderSim } from './server.ts'
+export { testCards, type CardOutcome } from './conekta/cards.ts'
+export { declinedPayerEmail } from './paypal/orders.ts'
+export type { ConektaCharge, ConektaOrder } from './conekta/orders.ts'
+export type { PaypalCapture, PaypalOrder } from './paypal/orders.ts'
+export type { ConektaEvent } from './webhooks/conekta.ts'
+export type { PaypalEvent } from './webhooks/paypal.ts'

@@ -1,0 +1,23 @@
+export interface ProviderSimOptions {
+  port?: number
+  host?: string
+}
+
+export interface ProviderSim {
+  /** Origin of the simulator, e.g. http://127.0.0.1:41234. */
+  url: string
+  conekta: { baseUrl: string; privateKey: string; publicKey: string }
+  paypal: { baseUrl: string; clientId: string; secret: string; webhookId: string }
+  /** Where signed webhooks are POSTed (our /api/donations/webhooks/conekta and /paypal). */
+  setWebhookUrls(urls: { conekta?: string; paypal?: string }): void
+  /** Test controls (also exposed over HTTP under /_sim/... for browser tests and the demo). */
+  payOxxo(orderId: string): Promise<void>
+  expireOxxo(orderId: string): Promise<void>
+  approvePaypal(orderId: string, payer?: { name?: string; email?: string }): Promise<void>
+  sendConektaWebhook(type: string, orderId: string, options?: { badSignature?: boolean }): Promise<Response>
+  sendPaypalWebhook(eventType: string, orderId: string, options?: { badSignature?: boolean }): Promise<Response>
+  /** Everything created so far, for assertions (e.g. how many charges an idempotency key produced). */
+  conektaOrders(): readonly unknown[]
+  paypalOrders(): readonly unknown[]
+  close(): Promise<void>
+}
