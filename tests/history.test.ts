@@ -88,8 +88,29 @@ describe('change history through the gateway', () => {
     await site.api(`/api/pages/${terms}`, { method: 'PUT', token: admin, json: { payload: { description: '<p>Nuevos términos</p>' }, historical: change('Revisión legal') } })
     expectChange((await entriesFor('page', terms, 2))[0], 'Actualización', 'Revisión legal')
 
-    const configuration = await json<{ _id: string }>(await site.api('/api/configuration/edit', { token: admin }))
+    const configuration = await json<{ _id: string; settings: { logo: unknown }; home: { image: unknown } }>(await site.api('/api/configuration/edit', { token: admin }))
     expect((await entriesFor('configuration', configuration._id, 1)).at(-1)?.cause).toBe('Creación')
+    const idOf = (value: unknown) => (typeof value === 'object' && value !== null ? (value as { _id: string })._id : value)
+    const updated = await site.api('/api/configuration', {
+      method: 'PUT',
+      token: admin,
+      json: {
+        payload: {
+          settings: { name: 'Fundación Ejemplo A.C.', logo: idOf(configuration.settings.logo), gratitudeMessage: 'Gracias' },
+          home: { showCounters: false, content: '<p>Misión</p>', image: idOf(configuration.home.image) },
+          contact: { email: 'contacto@fundacion.mx', phone: '5512345678', address: 'Av. Reforma 1' },
+          mailer: { auth: { user: 'prueba' }, host: '127.0.0.1', port: site.mail.port },
+          urls: {},
+          providers: { google: false, facebook: false, twitter: false, conekta: true, paypal: true },
+          keys: { conekta: { client: 'key_conekta_publica' }, paypal: { client: 'paypal-cliente' } },
+        },
+        historical: change('Nombre legal'),
+      },
+    })
+    expect(updated.status).toBe(200)
+    const configurationEntries = await entriesFor('configuration', configuration._id, 2)
+    expectChange(configurationEntries[0], 'Actualización', 'Nombre legal')
+    expect(configurationEntries[0]).toMatchObject({ label: 'Configuración', title: 'Fundación Ejemplo A.C.' })
   })
 
   it('lists the changes of a day and of an author, readable by role 0 and role 1 with the permission only', async () => {
