@@ -55,7 +55,11 @@ describe('first-run setup through the gateway', () => {
 
     const init = await site.api('/api/init')
     const text = await init.text()
-    expect(JSON.parse(text)).toMatchObject({ configured: true, settings: { name: 'Fundación Ejemplo' } })
+    expect(JSON.parse(text)).toMatchObject({
+      configured: true,
+      settings: { name: 'Fundación Ejemplo' },
+      scripts: { conektaTokenizer: 'https://cdn.conekta.io/js/latest/conekta.js', paypalSdk: 'https://www.paypal.com/sdk/js' },
+    })
     for (const secret of storedSecrets) expect(text).not.toContain(secret)
   })
 

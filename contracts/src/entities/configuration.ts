@@ -128,8 +128,13 @@ export const configurationAdminViewSchema = z.object({
 export type ConfigurationAdminView = z.infer<typeof configurationAdminViewSchema>
 
 /** Public values of a configured site (GET /api/init). No secret, no mailer, no product key. */
+/** Browser scripts of the payment providers: their own in production, the simulator's in the demo. */
+export const paymentScriptsSchema = z.object({ conektaTokenizer: z.string(), paypalSdk: z.string() })
+export type PaymentScripts = z.infer<typeof paymentScriptsSchema>
+
 export const publicConfigurationSchema = z.object({
   configured: z.literal(true),
   ...publicShape,
+  scripts: paymentScriptsSchema,
 })
 export type PublicConfiguration = z.infer<typeof publicConfigurationSchema>

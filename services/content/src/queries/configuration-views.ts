@@ -3,6 +3,7 @@ import {
   providerNames,
   type ConfigurationAdminView,
   type FileRef,
+  type PaymentScripts,
   type PublicConfiguration,
 } from '@donaciones/contracts'
 import type { StoredConfiguration } from '../projections/configuration.ts'
@@ -41,8 +42,16 @@ function shared(configuration: StoredConfiguration, pages: readonly StoredPage[]
 }
 
 /** GET /api/init once configured: public values only. */
+/** Where the browser loads the providers' scripts from (CONEKTA_TOKENIZER_URL, PAYPAL_SDK_URL; the providers' own by default). */
+export function paymentScripts(env = process.env): PaymentScripts {
+  return {
+    conektaTokenizer: env.CONEKTA_TOKENIZER_URL || 'https://cdn.conekta.io/js/latest/conekta.js',
+    paypalSdk: env.PAYPAL_SDK_URL || 'https://www.paypal.com/sdk/js',
+  }
+}
+
 export function publicConfiguration(configuration: StoredConfiguration, pages: readonly StoredPage[]): PublicConfiguration {
-  return { configured: true, ...shared(configuration, pages, true) }
+  return { configured: true, ...shared(configuration, pages, true), scripts: paymentScripts() }
 }
 
 /** GET /api/configuration/edit: everything an administrator edits, secrets only as "is one stored". */
