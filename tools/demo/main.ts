@@ -1,0 +1,103 @@
+import { rmSync } from 'node:fs'
+import { resolve } from 'node:path'
+import { acquireDataDirLock, createLogger, onShutdownSignals } from '@donaciones/kit'
+import { startProviderSim } from '../provider-sim/index.ts'
+import { demoAdmin, picture, sampleCampaigns } from './sample-data.ts'
+
+/**
+ * `npm run demo`: the embedded product with the payment simulator as card, cash and wallet
+ * provider, and sample data. The demo's data directory starts fresh on every run (the
+ * simulator's keys are new each time).
+ */
+const port = Number(process.env.PORT ?? 3000)
+const dataDir = resolve(process.env.DEMO_DATA_DIR ?? './data-demo')
+const publicUrl = `http://localhost:${port}`
+const sim = await startProviderSim({ port: Number(process.env.PROVIDER_SIM_PORT ?? 4100) })
+
+Object.assign(process.env, {
+  CONEKTA_API_URL: sim.conekta.baseUrl,
+  PAYPAL_API_URL: sim.paypal.baseUrl,
+  CONEKTA_TOKENIZER_URL: `${sim.conekta.baseUrl}/conekta.js`,
+  PAYPAL_SDK_URL: `${sim.paypal.baseUrl}/sdk.js`,
+  MAIL_TRANSPORT: 'outbox',
+  PUBLIC_URL: process.env.PUBLIC_URL ?? publicUrl,
+})
+// Imported after the environment is set: the services read it when they start.
+const { startEmbeddedPlatform } = await import('../../gateway/src/embedded-platform.ts')
+
+rmSync(dataDir, { recursive: true, force: true })
+const lock = acquireDataDirLock(dataDir)
+const logger = createLogger('demo', { level: process.env.LOG_LEVEL ?? 'warn' })
+const platform = await startEmbeddedPlatform({ port, host: '0.0.0.0', dataDir, logger })
+sim.setWebhookUrls({ conekta: `${platform.url}/api/donations/webhooks/conekta`, paypal: `${platform.url}/api/donations/webhooks/paypal` })
+
+async function api<T>(path: string, init: { method?: string; token?: string; json?: unknown; body?: FormData } = {}): Promise<T> {
+  const response = await fetch(`${platform.url}${path}`, {
+    method: init.method ?? (init.json || init.body ? 'POST' : 'GET'),
+    headers: { ...(init.token ? { authorization: `Bearer ${init.token}` } : {}), ...(init.json ? { 'content-type': 'application/json' } : {}) },
+    ...(init.json ? { body: JSON.stringify(init.json) } : init.body ? { body: init.body } : {}),
+  })
+  if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`)
+  return (await response.json()) as T
+}
+
+async function upload(image: Buffer, token?: string): Promise<string> {
+  const form = new FormData()
+  form.append('file', new Blob([new Uint8Array(image)], { type: 'image/png' }), 'imagen.png')
+  return (await api<{ _id: string }>('/api/files', { body: form, ...(token ? { token } : {}) }))._id
+}
+
+const [logo, mission, photo] = [await upload(picture([[255, 255, 255], [33, 150, 243]])), await upload(picture([[255, 224, 178], [255, 112, 67]])), await upload(picture([[200, 230, 201], [56, 142, 60]]))]
+const { token } = await api<{ token: string }>('/api/init', {
+  json: {
+    productKey: 'DEMO',
+    settings: { name: 'Fundación Demostración', logo, gratitudeMessage: '¡Gracias! Tu apoyo cambia vidas.' },
+    home: { showCounters: true, content: '<p>Somos una fundación que acerca ayuda a quien más la necesita.</p>', image: mission },
+    contact: { email: 'contacto@demo.mx', phone: '5512345678', address: 'Av. Reforma 1, Ciudad de México' },
+    mailer: { auth: { user: 'demo', pass: 'demo' }, host: '127.0.0.1', port: 2525 },
+    pages: { terms: '<p>Términos y condiciones de la demostración.</p>', notice: '<p>Aviso de privacidad de la demostración.</p>' },
+    providers: { google: false, facebook: false, twitter: false, conekta: true, paypal: true },
+    keys: { conekta: { client: sim.conekta.publicKey, secret: sim.conekta.privateKey }, paypal: { client: sim.paypal.clientId, secret: sim.paypal.secret } },
+    urls: { facebook: '', twitter: '', instagram: '' },
+    user: { name: 'Admin', lastName: 'Demo', email: demoAdmin.email, password: demoAdmin.password, confirmation: demoAdmin.password, thumbnail: photo },
+    category: { title: 'Educación', description: 'Campañas para estudiar' },
+    institution: { name: 'Escuela Comunitaria', description: 'Aliada de la fundación' },
+  },
+})
+const [category] = await api<{ value: string }[]>('/api/options/categories', { token })
+const today = new Date(Date.now() - 6 * 3600 * 1000).toISOString().slice(0, 10)
+const slugs: string[] = []
+for (const sample of sampleCampaigns) {
+  const created = await api<{ slug: string }>('/api/campaigns', {
+    token,
+    json: {
+      title: sample.title, description: sample.description, goal: sample.goal, duration: 60, date: today,
+      thumbnail: await upload(picture(sample.colors), token), categories: [category?.value], institution: null,
+      content: `<p>${sample.description}</p>`, gratitude: '¡Gracias por sumarte!', visibility: { counter: true, countdown: true, comments: true },
+    },
+  })
+  slugs.push(created.slug)
+}
+
+process.stdout.write(
+  [
+    '',
+    `Demostración lista en ${publicUrl}`,
+    `  Administrador: ${demoAdmin.email} / ${demoAdmin.password}`,
+    `  Campañas: ${slugs.map((slug) => `${publicUrl}/campaigns/${slug}`).join('\n            ')}`,
+    `  Simulador de pagos: ${sim.url} (llave pública Conekta ${sim.conekta.publicKey})`,
+    '  Tarjetas de prueba: 4242424242424242 aprobada, 4000000000000002 rechazada, 4000000000000127 fondos insuficientes',
+    `  Pagar un OXXO: POST ${sim.url}/_sim/oxxo/{orden}/pay`,
+    `  Correos enviados: ${dataDir}/outbox`,
+    '',
+  ].join('\n'),
+)
+
+onShutdownSignals(
+  async () => {
+    await platform.stop()
+    await sim.close()
+    lock.release()
+  },
+  { logger },
+)
