@@ -19,6 +19,7 @@ Object.assign(process.env, {
   PAYPAL_API_URL: sim.paypal.baseUrl,
   CONEKTA_TOKENIZER_URL: `${sim.conekta.baseUrl}/conekta.js`,
   PAYPAL_SDK_URL: `${sim.paypal.baseUrl}/sdk.js`,
+  PAYPAL_WEBHOOK_ID: sim.paypal.webhookId,
   MAIL_TRANSPORT: 'outbox',
   PUBLIC_URL: process.env.PUBLIC_URL ?? publicUrl,
 })

@@ -76,3 +76,18 @@ export const campaignDonationStatusSchema = z.object({
   endsAt: z.string(),
 })
 export type CampaignDonationStatus = z.infer<typeof campaignDonationStatusSchema>
+
+/**
+ * content GET /internal/configuration/payments: the payment providers' switches and keys, the
+ * private key and secret decrypted. INTERNAL ONLY (internal token); never routed by the gateway
+ * nor sent to a browser.
+ */
+export const internalPaymentSettingsResponseSchema = z.object({
+  conekta: z.object({ enabled: z.boolean(), publicKey: z.string(), privateKey: z.string() }),
+  paypal: z.object({ enabled: z.boolean(), clientId: z.string(), secret: z.string() }),
+  /** The site's default thank-you message (spec §2.4 step 2), for the donor's e-mail. */
+  gratitudeMessage: z.string(),
+  /** The institution's name, to sign e-mails. */
+  siteName: z.string(),
+})
+export type InternalPaymentSettingsResponse = z.infer<typeof internalPaymentSettingsResponseSchema>

@@ -22,6 +22,10 @@ export const donationRequested = defineEvent({
     userId: z.string().nullable(),
     providerOrderId: z.string().nullable(),
     requestedAt: z.string(),
+    /** Donor phone as given to the provider (card and cash channels). */
+    phone: z.string().optional(),
+    /** The client's Idempotency-Key, when it sent one (the donation id derives from it). */
+    idempotencyKey: z.string().optional(),
   }),
 })
 
@@ -75,6 +79,27 @@ export const donationFailed = defineEvent({
   }),
 })
 
+/**
+ * What the provider answered about the order, as the detail screens show it (never keys or
+ * secrets): Conekta's customer_info and payment method, or PayPal's order details.
+ */
+export const donationProviderDetailsRecorded = defineEvent({
+  service: 'donation',
+  aggregate: 'donation',
+  type: 'DonationProviderDetailsRecorded',
+  schema: z.object({
+    donationId: idSchema,
+    providerOrderId: z.string(),
+    conekta: z
+      .object({
+        customer_info: z.object({ name: z.string(), email: z.string(), phone: z.string() }),
+        payment_method: z.record(z.string(), z.unknown()).optional(),
+      })
+      .optional(),
+    paypal: z.object({ data: z.looseObject({ orderID: z.string() }), details: z.record(z.string(), z.unknown()) }).optional(),
+  }),
+})
+
 /** A cash voucher passed its expiry unpaid. */
 export const donationExpired = defineEvent({
   service: 'donation',
@@ -83,4 +108,11 @@ export const donationExpired = defineEvent({
   schema: z.object({ donationId: idSchema, campaignId: idSchema, expiredAt: z.string() }),
 })
 
-export const donationEvents = [donationRequested, cashVoucherIssued, donationApproved, donationFailed, donationExpired] as const
+export const donationEvents = [
+  donationRequested,
+  cashVoucherIssued,
+  donationProviderDetailsRecorded,
+  donationApproved,
+  donationFailed,
+  donationExpired,
+] as const

@@ -1,12 +1,55 @@
 import { Router } from 'express'
 import { donationEvents } from '@donaciones/contracts'
-import type { ServiceDefinition } from '@donaciones/kit'
+import type { ServiceContext, ServiceDefinition } from '@donaciones/kit'
+import { createPrivateTables } from './commands/private-tables.ts'
+import { scheduleReconciliation } from './commands/reconcile.ts'
+import { createDeps, type DonationDeps } from './deps.ts'
+import { resolveOptions, type DonationServiceOptions } from './options.ts'
+import { campaignRefsProjection } from './projections/campaign-refs.ts'
+import { donationsProjection } from './projections/donations.ts'
+import { channelRoutes } from './routes/channel-routes.ts'
+import { exportRoutes } from './routes/export-routes.ts'
+import { readRoutes } from './routes/read-routes.ts'
+import { webhookRoutes } from './routes/webhook-routes.ts'
 
-export const donationService: ServiceDefinition = {
-  name: 'donation',
-  events: donationEvents,
-  projections: [],
-  routes() {
-    return Router()
-  },
+export type { DonationServiceOptions } from './options.ts'
+export { reconcile, type ReconcileReport } from './commands/reconcile.ts'
+
+/**
+ * The donation service. Options win over the environment (CONEKTA_API_URL, PAYPAL_API_URL,
+ * PAYPAL_WEBHOOK_ID, DONATION_RATE_*, DONATION_RECONCILE_INTERVAL_MS…), read when it starts.
+ */
+export function createDonationService(options: DonationServiceOptions = {}): ServiceDefinition {
+  const running = new WeakMap<ServiceContext, { deps: DonationDeps; stop: () => Promise<void> }>()
+  const depsOf = (context: ServiceContext): DonationDeps => {
+    const existing = running.get(context)
+    if (existing) return existing.deps
+    const deps = createDeps(context, resolveOptions(options))
+    running.set(context, { deps, stop: async () => {} })
+    return deps
+  }
+  return {
+    name: 'donation',
+    events: donationEvents,
+    projections: [donationsProjection, campaignRefsProjection],
+    async setup(context) {
+      await createPrivateTables(context.db, context.store.schema)
+      const deps = depsOf(context)
+      running.set(context, { deps, stop: scheduleReconciliation(deps) })
+    },
+    async stop(context) {
+      await running.get(context)?.stop()
+    },
+    routes(context) {
+      const deps = depsOf(context)
+      const router = Router()
+      router.use(webhookRoutes(deps))
+      router.use(channelRoutes(deps))
+      router.use(exportRoutes(context))
+      router.use(readRoutes(context))
+      return router
+    },
+  }
 }
+
+export const donationService: ServiceDefinition = createDonationService()

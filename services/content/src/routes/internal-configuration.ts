@@ -1,5 +1,5 @@
 import { Router } from 'express'
-import { socialProviderNames, type InternalSocialProvidersResponse } from '@donaciones/contracts'
+import { socialProviderNames, type InternalPaymentSettingsResponse, type InternalSocialProvidersResponse } from '@donaciones/contracts'
 import { requireInternalCall, type ServiceContext } from '@donaciones/kit'
 import { loadConfiguration } from '../projections/configuration.ts'
 import { readSecrets } from '../secrets/secret-store.ts'
@@ -24,6 +24,23 @@ export function internalConfigurationRoutes(context: ServiceContext): Router {
         },
       ]),
     ) as InternalSocialProvidersResponse
+    res.set('Cache-Control', 'no-store').json(body)
+  })
+
+  /**
+   * GET /internal/configuration/payments: the card/cash and wallet providers' switches, public
+   * keys and decrypted private key / secret, for the donation service only (internal token).
+   */
+  router.get('/internal/configuration/payments', requireInternalCall(context.directory), async (_req, res) => {
+    const configuration = await loadConfiguration(context.db, context.store.schema)
+    const secrets = configuration ? await readSecrets(context.db, context.store.schema, contentState(context).key) : {}
+    const details = configuration?.details
+    const body: InternalPaymentSettingsResponse = {
+      conekta: { enabled: details?.providers.conekta ?? false, publicKey: details?.clients.conekta ?? '', privateKey: secrets.conekta ?? '' },
+      paypal: { enabled: details?.providers.paypal ?? false, clientId: details?.clients.paypal ?? '', secret: secrets.paypal ?? '' },
+      gratitudeMessage: details?.settings.gratitudeMessage ?? '',
+      siteName: details?.settings.name ?? '',
+    }
     res.set('Cache-Control', 'no-store').json(body)
   })
   return router

@@ -46,7 +46,15 @@ export function createServiceApp(options: ServiceAppOptions): Express {
       ...(options.readinessTimeoutMs !== undefined && { timeoutMs: options.readinessTimeoutMs }),
     }),
   )
-  app.use(express.json({ limit: options.bodyLimit ?? '1mb' }))
+  app.use(
+    express.json({
+      limit: options.bodyLimit ?? '1mb',
+      // Webhook signatures are computed over the bytes as sent, not the re-serialised JSON.
+      verify: (req, _res, buf) => {
+        ;(req as express.Request).rawBody = buf
+      },
+    }),
+  )
   return app
 }
 

@@ -16,6 +16,8 @@ declare global {
       auth?: AuthClaims
       /** Set by `requestId()`. */
       requestId: string
+      /** The JSON body's bytes as received (set by the service app's JSON parser), for signature checks of webhooks. */
+      rawBody?: Buffer
     }
     interface Locals {
       validated?: ValidatedParts

@@ -31,4 +31,6 @@ export interface ServiceDefinition {
   routes(context: ServiceContext): Router
   /** One-time setup after the store exists (e.g. key material). */
   setup?(context: ServiceContext): Promise<void>
+  /** Stops what `setup` started (timers, jobs); called before the consumer and relay stop. */
+  stop?(context: ServiceContext): Promise<void>
 }

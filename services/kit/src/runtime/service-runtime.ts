@@ -90,6 +90,7 @@ export async function startServiceRuntime(options: ServiceRuntimeOptions): Promi
     relay,
     consumer,
     async stop() {
+      await definition.stop?.(context)
       await consumer.stop()
       await relay.stop()
     },

@@ -1,0 +1,115 @@
+import type { ConektaDonationRequest } from '@donaciones/contracts'
+import { HttpError } from '@donaciones/kit'
+import type { DonationDeps } from '../deps.ts'
+import { findDonationRow, toDonationDoc, type DonationDoc } from '../projections/donation-queries.ts'
+import { ConektaError } from '../providers/conekta-client.ts'
+import { feeOf, metadataString, paymentMethodOf, type ConektaOrder } from '../providers/conekta-types.ts'
+import { requireOpenCampaign } from './campaign-status.ts'
+import { donationIdFor } from './donation-id.ts'
+import { failedEvent, recordPaidOrder, startDonation, type DonationCommandContext, type RequestedData } from './donation-commands.ts'
+import { loadDonation } from './donation-state.ts'
+import { mailInBackground, sendThankYou } from './donor-mail.ts'
+import { conektaFor } from './provider-access.ts'
+import { checkAttempt, recordDecline } from './rate-limit.ts'
+
+export interface AttemptMeta {
+  idempotencyKey: string | undefined
+  address: string | undefined
+}
+
+export type CardDonationResult = DonationDoc & { customer_info: { name: string; email: string; phone: string } }
+
+function declined(message: string): HttpError {
+  return new HttpError(402, message, 'Verifique los datos de su tarjeta o intente con otro método de pago')
+}
+
+/** Amount in cents as Conekta counts it. */
+export function toCents(amount: number): number {
+  return Math.round(amount * 100)
+}
+
+/** The order really is ours, for our amount, in pesos, and paid. */
+function confirmsPayment(order: ConektaOrder, donationId: string, amount: number): boolean {
+  return order.payment_status === 'paid' && order.amount === toCents(amount) && order.currency.toUpperCase() === 'MXN' && metadataString(order, 'donationId') === donationId
+}
+
+async function result(deps: DonationDeps, donationId: string, customer: { name: string; email: string; phone: string }): Promise<CardDonationResult> {
+  const { store } = deps.context
+  const row = await findDonationRow(store.db, store.schema, donationId)
+  if (!row) throw new Error(`Donación ${donationId} sin registro`)
+  if (row.type === 'failed') throw declined(row.error_message ?? 'El pago fue rechazado')
+  return { ...toDonationDoc(row), customer_info: row.conekta?.customer_info ?? customer }
+}
+
+/**
+ * POST /donations/conekta: charges the card token through Conekta (the donation id is the
+ * provider's Idempotency-Key) and records the donation approved with the provider's fee, or failed.
+ */
+export async function donateByCard(deps: DonationDeps, command: DonationCommandContext, input: ConektaDonationRequest, meta: AttemptMeta): Promise<CardDonationResult> {
+  const { store } = deps.context
+  const donationId = donationIdFor('conekta', meta.idempotencyKey)
+  const customer = { name: input.name, email: input.email, phone: input.phone }
+  return deps.locks.run(donationId, async () => {
+    const existing = await loadDonation(store, donationId)
+    if (existing && existing.status !== 'pending') return result(deps, donationId, customer)
+
+    const source = { address: meta.address, email: input.email, cardToken: input.token }
+    await checkAttempt(store.db, store.schema, deps.options.rateLimits, source)
+    const campaign = await requireOpenCampaign(deps.context.directory, input.campaign, command.correlationId)
+    const conekta = await conektaFor(deps, command.correlationId)
+    const requested: RequestedData = {
+      donationId,
+      campaignId: campaign.campaignId,
+      amount: input.amount,
+      currency: 'MXN',
+      type: 'conekta',
+      donor: { email: input.email, name: input.name },
+      userId: command.actor,
+      providerOrderId: null,
+      requestedAt: new Date().toISOString(),
+      phone: input.phone,
+      ...(meta.idempotencyKey ? { idempotencyKey: meta.idempotencyKey } : {}),
+    }
+
+    let order: ConektaOrder
+    try {
+      order = await conekta.createOrder(
+        {
+          currency: 'MXN',
+          customer_info: customer,
+          line_items: [{ name: `Donación: ${campaign.title}`.slice(0, 250), unit_price: toCents(input.amount), quantity: 1 }],
+          metadata: { donationId, campaignId: campaign.campaignId, userId: command.actor ?? '', channel: 'conekta' },
+          charges: [{ payment_method: { type: 'card', token_id: input.token } }],
+        },
+        donationId,
+      )
+    } catch (error) {
+      if (error instanceof ConektaError && error.isDecline) {
+        const recorded = await startDonation(command, requested, [failedEvent(requested, { message: error.message, code: error.code })])
+        // Another replica recorded this donation first: answer what it recorded.
+        if (!recorded) return result(deps, donationId, customer)
+        await recordDecline(store.db, store.schema, deps.options.rateLimits, source)
+        throw declined(error.message)
+      }
+      deps.context.logger.error({ err: error, donationId }, 'Conekta no respondió al cobro con tarjeta')
+      throw new HttpError(502, 'No fue posible procesar el pago', 'Intente de nuevo en unos minutos')
+    }
+
+    if (!confirmsPayment(order, donationId, input.amount)) {
+      const message = 'El pago no fue confirmado por el proveedor'
+      await startDonation(command, { ...requested, providerOrderId: order.id }, [failedEvent(requested, { message })])
+      throw declined(message)
+    }
+    const recorded = await recordPaidOrder(command, { ...requested, providerOrderId: order.id }, {
+      fee: feeOf(order),
+      details: { providerOrderId: order.id, conekta: { customer_info: customer, ...withMethod(order) } },
+    })
+    if (recorded) mailInBackground(deps, () => sendThankYou(deps, requested))
+    return result(deps, donationId, customer)
+  })
+}
+
+export function withMethod(order: ConektaOrder): { payment_method?: Record<string, unknown> } {
+  const method = paymentMethodOf(order)
+  return method ? { payment_method: method } : {}
+}

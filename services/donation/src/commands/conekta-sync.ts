@@ -1,0 +1,69 @@
+import type { DonationDeps } from '../deps.ts'
+import { findDonationByOrder } from '../projections/donation-queries.ts'
+import { feeOf, firstCharge, metadataString, type ConektaOrder } from '../providers/conekta-types.ts'
+import { withMethod } from './card-donation.ts'
+import { approveDonation, expireDonation, recordPaidOrder, type DonationCommandContext, type RequestedData } from './donation-commands.ts'
+import { loadDonation } from './donation-state.ts'
+import { mailInBackground, sendThankYou } from './donor-mail.ts'
+
+export type SyncOutcome = 'approved' | 'recorded' | 'expired' | 'unchanged' | 'ignored'
+
+function customerOf(order: ConektaOrder) {
+  return { name: order.customer_info?.name ?? '', email: order.customer_info?.email ?? '', phone: order.customer_info?.phone ?? '' }
+}
+
+function channelOf(order: ConektaOrder): 'conekta' | 'oxxo' {
+  const declared = metadataString(order, 'channel')
+  if (declared === 'oxxo' || declared === 'conekta') return declared
+  const type = firstCharge(order)?.payment_method?.type
+  return type === 'cash' || type === 'oxxo' ? 'oxxo' : 'conekta'
+}
+
+/**
+ * Brings our donation in line with a Conekta order fetched from Conekta itself: paid → approved
+ * with the provider's fee (recorded whole when we had no donation for it), expired → expired.
+ */
+export async function syncConektaOrder(deps: DonationDeps, command: DonationCommandContext, order: ConektaOrder): Promise<SyncOutcome> {
+  const { store, logger } = deps.context
+  const donationId = metadataString(order, 'donationId') ?? (await findDonationByOrder(store.db, store.schema, 'conekta-any', order.id))?.id
+  if (!donationId) return 'ignored'
+  const existing = await loadDonation(store, donationId)
+
+  if (order.payment_status === 'paid') {
+    if (order.currency.toUpperCase() !== 'MXN') return 'ignored'
+    const details = { providerOrderId: order.id, conekta: { customer_info: customerOf(order), ...withMethod(order) } }
+    if (existing) {
+      if (Math.round(existing.amount * 100) !== order.amount) {
+        logger.error({ donationId, orderId: order.id }, 'El monto de la orden de Conekta no coincide con la donación')
+        return 'ignored'
+      }
+      const { state, appended } = await approveDonation(command, donationId, { fee: feeOf(order), details })
+      if (appended) mailInBackground(deps, () => sendThankYou(deps, state))
+      return appended ? 'approved' : 'unchanged'
+    }
+    const campaignId = metadataString(order, 'campaignId')
+    if (!campaignId) return 'ignored'
+    const customer = customerOf(order)
+    const requested: RequestedData = {
+      donationId,
+      campaignId,
+      amount: order.amount / 100,
+      currency: 'MXN',
+      type: channelOf(order),
+      donor: { email: customer.email, name: customer.name },
+      userId: metadataString(order, 'userId') ?? null,
+      providerOrderId: order.id,
+      requestedAt: new Date((order.created_at ?? Date.now() / 1000) * 1000).toISOString(),
+      ...(customer.phone ? { phone: customer.phone } : {}),
+    }
+    const recorded = await recordPaidOrder(command, requested, { fee: feeOf(order), details })
+    if (recorded) mailInBackground(deps, () => sendThankYou(deps, requested))
+    return recorded ? 'recorded' : 'unchanged'
+  }
+
+  if (order.payment_status === 'expired' || firstCharge(order)?.status === 'expired') {
+    if (!existing) return 'ignored'
+    return (await expireDonation(command, donationId)).appended ? 'expired' : 'unchanged'
+  }
+  return 'unchanged'
+}

@@ -1,0 +1,153 @@
+import type { PaypalDonationRequest } from '@donaciones/contracts'
+import { HttpError, notFound } from '@donaciones/kit'
+import type { DonationDeps } from '../deps.ts'
+import { findDonationByOrder, findDonationRow, toDonationDoc, type DonationDoc } from '../projections/donation-queries.ts'
+import { PaypalError, type PaypalClient } from '../providers/paypal-client.ts'
+import { captureOf, payerOf, paypalFeeOf, paypalValue, type PaypalOrder } from '../providers/paypal-types.ts'
+import type { AttemptMeta } from './card-donation.ts'
+import { requireOpenCampaign } from './campaign-status.ts'
+import { donationIdFor } from './donation-id.ts'
+import { approveDonation, startDonation, type DonationCommandContext } from './donation-commands.ts'
+import { loadDonation, type DonationState } from './donation-state.ts'
+import { mailInBackground, sendThankYou } from './donor-mail.ts'
+import { paypalFor } from './provider-access.ts'
+import { checkAttempt, recordDecline } from './rate-limit.ts'
+
+const notApproved = () => new HttpError(422, 'Pago no aprobado', 'El pago no ha sido aprobado en PayPal')
+const mismatch = () => new HttpError(422, 'Pago no válido', 'El pago de PayPal no corresponde a esta donación')
+
+/** POST /donations/paypal/order: the server creates the PayPal order for our amount, with our donation id as custom_id. */
+export async function createPaypalOrder(
+  deps: DonationDeps,
+  command: DonationCommandContext,
+  input: { campaign: string; amount: number },
+  meta: AttemptMeta,
+): Promise<{ orderID: string }> {
+  const { store } = deps.context
+  const donationId = donationIdFor('paypal', meta.idempotencyKey)
+  return deps.locks.run(donationId, async () => {
+    const existing = await loadDonation(store, donationId)
+    if (existing?.providerOrderId) return { orderID: existing.providerOrderId }
+    await checkAttempt(store.db, store.schema, deps.options.rateLimits, { address: meta.address })
+    const campaign = await requireOpenCampaign(deps.context.directory, input.campaign, command.correlationId)
+    const paypal = await paypalFor(deps, command.correlationId)
+    let order: PaypalOrder
+    try {
+      order = await paypal.createOrder(
+        {
+          intent: 'CAPTURE',
+          purchase_units: [
+            {
+              reference_id: donationId,
+              custom_id: donationId,
+              description: `Donación: ${campaign.title}`.slice(0, 127),
+              amount: { currency_code: 'MXN', value: paypalValue(input.amount) },
+            },
+          ],
+        },
+        donationId,
+      )
+    } catch (error) {
+      deps.context.logger.error({ err: error, donationId }, 'PayPal no creó la orden')
+      throw new HttpError(502, 'No fue posible iniciar el pago', 'Intente de nuevo en unos minutos')
+    }
+    await startDonation(command, {
+      donationId,
+      campaignId: campaign.campaignId,
+      amount: input.amount,
+      currency: 'MXN',
+      type: 'paypal',
+      donor: { email: '', name: '' },
+      userId: command.actor,
+      providerOrderId: order.id,
+      requestedAt: new Date().toISOString(),
+      ...(meta.idempotencyKey ? { idempotencyKey: meta.idempotencyKey } : {}),
+    })
+    return { orderID: order.id }
+  })
+}
+
+/** The PayPal order is ours (custom_id), for our amount, in pesos. */
+function matches(order: PaypalOrder, state: DonationState): boolean {
+  const unit = order.purchase_units?.[0]
+  if (!unit?.amount || (order.purchase_units?.length ?? 0) !== 1) return false
+  return unit.custom_id === state.id && unit.amount.currency_code === 'MXN' && unit.amount.value === paypalValue(state.amount)
+}
+
+function captured(order: PaypalOrder, state: DonationState): boolean {
+  const capture = captureOf(order)
+  return (
+    order.status === 'COMPLETED' &&
+    capture?.status === 'COMPLETED' &&
+    capture.amount?.currency_code === 'MXN' &&
+    capture.amount.value === paypalValue(state.amount) &&
+    (capture.custom_id === undefined || capture.custom_id === state.id)
+  )
+}
+
+/** Approves the donation from a captured order re-read from PayPal; false when the order does not prove payment. */
+export async function approveFromPaypal(deps: DonationDeps, command: DonationCommandContext, state: DonationState, order: PaypalOrder): Promise<boolean> {
+  if (!matches(order, state) || !captured(order, state)) return false
+  const payer = payerOf(order)
+  const { state: approved, appended } = await approveDonation(command, state.id, {
+    fee: paypalFeeOf(order),
+    donor: payer,
+    details: { providerOrderId: order.id, paypal: { data: { orderID: order.id }, details: order } },
+  })
+  if (appended) mailInBackground(deps, () => sendThankYou(deps, approved))
+  return true
+}
+
+async function capture(paypal: PaypalClient, orderId: string, donationId: string): Promise<void> {
+  try {
+    await paypal.captureOrder(orderId, `capture-${donationId}`)
+  } catch (error) {
+    if (error instanceof PaypalError && error.is('ORDER_ALREADY_CAPTURED')) return
+    throw error
+  }
+}
+
+/**
+ * POST /donations/paypal: captures the buyer-approved order on the server, re-reads it and records
+ * the donation only when amount, currency and our reference agree.
+ */
+export async function capturePaypalDonation(deps: DonationDeps, command: DonationCommandContext, input: PaypalDonationRequest, meta: AttemptMeta): Promise<DonationDoc> {
+  const { store } = deps.context
+  const row = await findDonationByOrder(store.db, store.schema, 'paypal', input.orderID)
+  if (!row) throw mismatch()
+  if (row.campaign_id !== input.campaign) throw mismatch()
+  return deps.locks.run(row.id, async () => {
+    const state = await loadDonation(store, row.id)
+    if (!state) throw notFound()
+    if (state.status === 'pending') {
+      await checkAttempt(store.db, store.schema, deps.options.rateLimits, { address: meta.address })
+      const paypal = await paypalFor(deps, command.correlationId, { evenIfDisabled: true })
+      const before = await paypal.getOrder(input.orderID)
+      if (!matches(before, state)) throw mismatch()
+      if (before.status !== 'COMPLETED') {
+        if (before.status !== 'APPROVED') throw notApproved()
+        try {
+          await capture(paypal, input.orderID, state.id)
+        } catch (error) {
+          if (error instanceof PaypalError && error.is('ORDER_NOT_APPROVED')) throw notApproved()
+          if (error instanceof PaypalError && error.is('INSTRUMENT_DECLINED')) {
+            await recordDecline(store.db, store.schema, deps.options.rateLimits, { address: meta.address })
+            throw new HttpError(402, 'Pago rechazado', 'PayPal rechazó el método de pago; intente con otro')
+          }
+          deps.context.logger.error({ err: error, donationId: state.id }, 'PayPal no capturó la orden')
+          throw new HttpError(502, 'No fue posible completar el pago', 'Intente de nuevo en unos minutos')
+        }
+      }
+      const after = await paypal.getOrder(input.orderID)
+      if (!(await approveFromPaypal(deps, command, state, after))) {
+        deps.context.logger.error({ donationId: state.id, orderId: input.orderID }, 'La orden capturada de PayPal no coincide con la donación')
+        throw mismatch()
+      }
+    } else if (state.status !== 'approved') {
+      throw notApproved()
+    }
+    const updated = await findDonationRow(store.db, store.schema, row.id)
+    if (!updated) throw notFound()
+    return toDonationDoc(updated)
+  })
+}

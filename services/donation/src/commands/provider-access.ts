@@ -1,0 +1,26 @@
+import { HttpError } from '@donaciones/kit'
+import type { DonationDeps } from '../deps.ts'
+import { ConektaClient } from '../providers/conekta-client.ts'
+import { loadPaymentSettings } from '../providers/payment-settings.ts'
+import { PaypalClient } from '../providers/paypal-client.ts'
+
+function notAvailable(description: string): HttpError {
+  return new HttpError(409, 'No disponible', description)
+}
+
+/** The Conekta client with the configured private key; 409 'No disponible' when the provider is off. */
+export async function conektaFor(deps: DonationDeps, requestId?: string, options: { evenIfDisabled?: boolean } = {}): Promise<ConektaClient> {
+  const settings = await loadPaymentSettings(deps.context.directory, requestId)
+  if ((!settings.conekta.enabled && !options.evenIfDisabled) || !settings.conekta.privateKey) {
+    throw notAvailable('El pago con tarjeta y en efectivo no está disponible')
+  }
+  return new ConektaClient(settings.conekta.privateKey, deps.options.conektaApiUrl)
+}
+
+export async function paypalFor(deps: DonationDeps, requestId?: string, options: { evenIfDisabled?: boolean } = {}): Promise<PaypalClient> {
+  const settings = await loadPaymentSettings(deps.context.directory, requestId)
+  if ((!settings.paypal.enabled && !options.evenIfDisabled) || !settings.paypal.clientId || !settings.paypal.secret) {
+    throw notAvailable('El pago con PayPal no está disponible')
+  }
+  return new PaypalClient({ clientId: settings.paypal.clientId, secret: settings.paypal.secret }, deps.options.paypalApiUrl)
+}

@@ -1,0 +1,94 @@
+import {
+  cashVoucherIssued,
+  donationApproved,
+  donationExpired,
+  donationFailed,
+  donationProviderDetailsRecorded,
+  donationRequested,
+  type EventEnvelope,
+} from '@donaciones/contracts'
+import { ident, type Projection, type SqlExecutor } from '@donaciones/kit'
+import { localDateOf } from './local-date.ts'
+
+/**
+ * One row per donation (spec §3 Donation): channel, type (the channel, or 'failed'), status,
+ * amounts, donor, provider order and the provider's details as the detail screens show them.
+ */
+export const donationsProjection: Projection = {
+  name: 'donations',
+  tables: ['donations'],
+  handles: [donationRequested, cashVoucherIssued, donationProviderDetailsRecorded, donationApproved, donationFailed, donationExpired],
+  async setup(db, schema) {
+    const s = ident(schema)
+    await db.exec(`
+      create table if not exists ${s}.donations (
+        id text primary key, channel text not null, type text not null, status text not null, approved boolean not null,
+        amount numeric not null, currency text not null, fee numeric not null default 0,
+        created_at timestamptz not null, local_date text not null, approved_at timestamptz, approved_local_date text,
+        created_by text, campaign_id text not null,
+        donor_name text not null, donor_email text not null, donor_phone text,
+        error_message text, provider_order_id text, idempotency_key text,
+        conekta jsonb, paypal jsonb, expires_at timestamptz, updated_at timestamptz not null);
+      create index if not exists donations_newest on ${s}.donations (channel, created_at desc);
+      create index if not exists donations_by_order on ${s}.donations (provider_order_id);
+      create index if not exists donations_pending on ${s}.donations (status, expires_at);
+    `)
+  },
+  async apply(tx, event: EventEnvelope, schema) {
+    await applyDonationEvent(tx, `${ident(schema)}.donations`, event)
+  },
+}
+
+async function applyDonationEvent(tx: SqlExecutor, table: string, event: EventEnvelope): Promise<void> {
+  switch (event.type) {
+    case donationRequested.type: {
+      const data = donationRequested.schema.parse(event.data)
+      await tx.query(
+        `insert into ${table} (id, channel, type, status, approved, amount, currency, created_at, local_date, created_by, campaign_id,
+           donor_name, donor_email, donor_phone, provider_order_id, idempotency_key, updated_at)
+         values ($1, $2, $2, 'pending', false, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $5) on conflict (id) do nothing`,
+        [data.donationId, data.type, data.amount, data.currency, data.requestedAt, localDateOf(data.requestedAt), data.userId, data.campaignId,
+          data.donor.name, data.donor.email, data.phone ?? null, data.providerOrderId, data.idempotencyKey ?? null],
+      )
+      return
+    }
+    case cashVoucherIssued.type: {
+      const data = cashVoucherIssued.schema.parse(event.data)
+      await tx.query(`update ${table} set provider_order_id = $2, expires_at = $3, updated_at = $4 where id = $1`, [
+        data.donationId, data.providerOrderId, data.expiresAt, event.occurredAt,
+      ])
+      return
+    }
+    case donationProviderDetailsRecorded.type: {
+      const data = donationProviderDetailsRecorded.schema.parse(event.data)
+      await tx.query(
+        `update ${table} set provider_order_id = $2, conekta = coalesce($3::jsonb, conekta), paypal = coalesce($4::jsonb, paypal), updated_at = $5 where id = $1`,
+        [data.donationId, data.providerOrderId, data.conekta ? JSON.stringify({ orderId: data.providerOrderId, ...data.conekta }) : null,
+          data.paypal ? JSON.stringify(data.paypal) : null, event.occurredAt],
+      )
+      return
+    }
+    case donationApproved.type: {
+      const data = donationApproved.schema.parse(event.data)
+      await tx.query(
+        `update ${table} set status = 'approved', approved = true, type = $2, fee = $3, approved_at = $4, approved_local_date = $5,
+           donor_name = case when donor_name = '' then $6 else donor_name end, donor_email = case when donor_email = '' then $7 else donor_email end,
+           updated_at = $4 where id = $1`,
+        [data.donationId, data.type, data.fee, data.approvedAt, localDateOf(data.approvedAt), data.donor.name, data.donor.email],
+      )
+      return
+    }
+    case donationFailed.type: {
+      const data = donationFailed.schema.parse(event.data)
+      await tx.query(`update ${table} set status = 'failed', type = 'failed', approved = false, error_message = $2, updated_at = $3 where id = $1`, [
+        data.donationId, data.error.message, data.failedAt,
+      ])
+      return
+    }
+    case donationExpired.type: {
+      const data = donationExpired.schema.parse(event.data)
+      await tx.query(`update ${table} set status = 'expired', updated_at = $2 where id = $1`, [data.donationId, data.expiredAt])
+      return
+    }
+  }
+}

@@ -1,0 +1,93 @@
+import https from 'node:https'
+import { Configuration, OrdersApi, WebhookKeysApi, type OrderRequest } from 'conekta'
+import { conektaErrorSchema, conektaOrderListSchema, conektaOrderSchema, type ConektaOrder } from './conekta-types.ts'
+
+/** A Conekta answer that was an error: status and the provider's (Spanish) message. */
+export class ConektaError extends Error {
+  override readonly name = 'ConektaError'
+  constructor(
+    readonly status: number | undefined,
+    message: string,
+    readonly code: string | undefined,
+    readonly type: string | undefined,
+  ) {
+    super(message)
+  }
+
+  /** The donor's card or data was refused (as opposed to our keys or the network). */
+  get isDecline(): boolean {
+    return this.status === 402 || this.status === 400 || this.status === 422 || this.status === 428
+  }
+}
+
+function toConektaError(error: unknown): ConektaError {
+  const response = (error as { response?: { status?: number; data?: unknown } } | undefined)?.response
+  if (!response) return new ConektaError(undefined, 'No fue posible comunicarse con el proveedor de pagos', undefined, undefined)
+  const parsed = conektaErrorSchema.safeParse(response.data)
+  const detail = parsed.success ? parsed.data.details?.[0] : undefined
+  return new ConektaError(response.status, detail?.message ?? 'El proveedor de pagos rechazó la operación', detail?.code, parsed.success ? parsed.data.type : undefined)
+}
+
+async function call<T>(request: () => Promise<{ data: unknown }>, parse: (data: unknown) => T): Promise<T> {
+  let data: unknown
+  try {
+    data = (await request()).data
+  } catch (error) {
+    throw toConektaError(error)
+  }
+  return parse(data)
+}
+
+/**
+ * The official SDK, always with a TLS-verifying agent (9.0.0 turns verification off when none is
+ * given) and its own base path (never a global axios baseURL).
+ */
+export class ConektaClient {
+  private readonly configuration: Configuration
+
+  constructor(privateKey: string, basePath: string) {
+    this.configuration = new Configuration({ accessToken: privateKey, basePath, baseOptions: { httpsAgent: new https.Agent() } })
+  }
+
+  createOrder(order: OrderRequest, idempotencyKey: string): Promise<ConektaOrder> {
+    const api = new OrdersApi(this.configuration)
+    return call(() => api.createOrder(order, 'es', undefined, { headers: { 'Idempotency-Key': idempotencyKey } }), (data) => conektaOrderSchema.parse(data))
+  }
+
+  getOrder(id: string): Promise<ConektaOrder> {
+    const api = new OrdersApi(this.configuration)
+    return call(() => api.getOrderById(id, 'es'), (data) => conektaOrderSchema.parse(data))
+  }
+
+  /** Orders created since `since` (unix seconds) with a payment status, following the pages. */
+  async listOrders(paymentStatus: string, since: number, maxPages = 20): Promise<ConektaOrder[]> {
+    const api = new OrdersApi(this.configuration)
+    const orders: ConektaOrder[] = []
+    let next: string | undefined
+    for (let page = 0; page < maxPages; page++) {
+      const cursor = next
+      const list = await call(
+        () => api.getOrders('es', undefined, 100, undefined, cursor, undefined, paymentStatus, undefined, undefined, since),
+        (data) => conektaOrderListSchema.parse(data),
+      )
+      orders.push(...list.data)
+      const last = list.data.at(-1)
+      if (!list.has_more || !last) break
+      next = last.id
+    }
+    return orders
+  }
+
+  /** A webhook key: the RSA public key (PEM) that verifies the DIGEST header of webhooks. */
+  async createWebhookKey(): Promise<string> {
+    const api = new WebhookKeysApi(this.configuration)
+    return call(
+      () => api.createWebhookKey('es'),
+      (data) => {
+        const key = (data as { public_key?: unknown } | undefined)?.public_key
+        if (typeof key !== 'string' || !key) throw new Error('Conekta no devolvió la llave de webhooks')
+        return key
+      },
+    )
+  }
+}

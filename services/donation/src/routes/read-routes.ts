@@ -1,0 +1,48 @@
+import { Router, type RequestHandler } from 'express'
+import { donationFiltersSchema, idParamsSchema, type PaymentChannel } from '@donaciones/contracts'
+import { notFound, parseInput, requirePermission, type ServiceContext } from '@donaciones/kit'
+import { approvedPerDay, findDonationRow, listDonations, summarize, toDonationDoc } from '../projections/donation-queries.ts'
+
+/** The three channel lists (spec §7) and the hub list over all of them. */
+const channelPaths: ReadonlyArray<{ path: string; channel: PaymentChannel | undefined }> = [
+  { path: '/api/donations/paypal', channel: 'paypal' },
+  { path: '/api/donations/conekta/card', channel: 'conekta' },
+  { path: '/api/donations/conekta/oxxo', channel: 'oxxo' },
+  { path: '/api/donations', channel: undefined },
+]
+
+/** Reading donations: role 0, or role 1 with read permission on the campaign module (401/403 otherwise). */
+export function readRoutes(context: ServiceContext): Router {
+  const { store, auth } = context
+  const router = Router()
+  const canRead: RequestHandler[] = [auth.required, requirePermission('campaign', 'read')]
+
+  for (const { path, channel } of channelPaths) {
+    router.get(`${path}/counters/info`, ...canRead, async (_req, res) => {
+      res.json(await summarize(store.db, store.schema, channel))
+    })
+    router.get(`${path}/graph`, ...canRead, async (_req, res) => {
+      res.json(await approvedPerDay(store.db, store.schema, channel))
+    })
+    router.get(path, ...canRead, async (req, res) => {
+      const filters = await parseInput(donationFiltersSchema, req.query)
+      res.json(await listDonations(store.db, store.schema, channel, filters))
+    })
+  }
+
+  router.get('/api/donations/paypal/:id', ...canRead, async (req, res) => {
+    const { id } = await parseInput(idParamsSchema, req.params)
+    const row = await findDonationRow(store.db, store.schema, id)
+    if (!row || row.channel !== 'paypal') throw notFound('Donación no encontrada', 'La donación no existe')
+    res.json(toDonationDoc(row))
+  })
+
+  router.get('/api/donations/:id', ...canRead, async (req, res) => {
+    const { id } = await parseInput(idParamsSchema, req.params)
+    const row = await findDonationRow(store.db, store.schema, id)
+    if (!row) throw notFound('Donación no encontrada', 'La donación no existe')
+    res.json(toDonationDoc(row))
+  })
+
+  return router
+}
