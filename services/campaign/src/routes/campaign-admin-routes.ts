@@ -21,12 +21,15 @@ function isToggle(body: unknown): boolean {
   return typeof payload === 'object' && payload !== null && Object.keys(payload).length === 1 && 'active' in payload
 }
 
-/** Spec §5: the goal is required only when the card or the wallet provider is enabled. */
+/**
+ * Spec §5: the goal is required only when the card or the wallet provider is enabled. When the
+ * configuration cannot be read the request fails (503) rather than dropping the rule.
+ */
 async function goalRequired(context: ServiceContext): Promise<boolean> {
   const { status, body } = await callService<unknown>(context.directory, 'content', '/api/init')
-  if (status !== 200) return false
   const init = initResponseSchema.safeParse(body)
-  return init.success && init.data.configured ? init.data.providers.conekta || init.data.providers.paypal : false
+  if (status !== 200 || !init.success) throw serviceUnavailable()
+  return init.data.configured ? init.data.providers.conekta || init.data.providers.paypal : false
 }
 
 /** Admin campaigns (spec §2.5, §7): list, view, edit view, create, update, (de)activate, export. */
