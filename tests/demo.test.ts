@@ -1,0 +1,67 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { freePort, runScript, waitUntil, type RunningProcess } from './support/processes.ts'
+
+/** `npm run demo`: the product with the payment simulator and sample data, used as a newcomer would. */
+describe('npm run demo', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'donaciones-demo-'))
+  let demo: RunningProcess
+  let url = ''
+  let simUrl = ''
+  let publicKey = ''
+
+  beforeAll(async () => {
+    const port = await freePort()
+    demo = runScript('tools/demo/main.ts', [], { PORT: String(port), PROVIDER_SIM_PORT: String(await freePort()), DEMO_DATA_DIR: dataDir })
+    await waitUntil(async () => {
+      if (demo.child.exitCode !== null) throw new Error(demo.output())
+      return demo.output().includes('Demostración lista')
+    }, 120_000, 'la demostración')
+    url = `http://127.0.0.1:${port}`
+    const output = demo.output()
+    simUrl = /Simulador de pagos: (\S+)/.exec(output)?.[1] ?? ''
+    publicKey = /llave pública Conekta (\S+)\)/.exec(output)?.[1] ?? ''
+  }, 180_000)
+  afterAll(async () => {
+    await demo?.stop()
+    rmSync(dataDir, { recursive: true, force: true })
+  })
+
+  it('prints the administrator and serves the sample campaigns', async () => {
+    expect(demo.output()).toContain('admin@demo.mx / Demo#2026')
+    const campaigns = (await (await fetch(`${url}/api/public/campaigns/`)).json()) as { slug: string }[]
+    expect(campaigns.length).toBeGreaterThanOrEqual(4)
+    const init = (await (await fetch(`${url}/api/init`)).json()) as { scripts: { conektaTokenizer: string } }
+    expect(init.scripts.conektaTokenizer).toBe(`${simUrl}/conekta/conekta.js`)
+  })
+
+  it('approves a card donation made with a token from the simulator and shows it in the totals and the card list', async () => {
+    const tokenResponse = await fetch(`${simUrl}/conekta/tokens`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${publicKey}`, accept: 'application/vnd.conekta-v2.1.0+json', 'content-type': 'application/json' },
+      body: JSON.stringify({ card: { number: '4242424242424242', name: 'Ana Donante', exp_month: '12', exp_year: '2030', cvc: '123' } }),
+    })
+    expect(tokenResponse.status).toBe(200)
+    const { id: token } = (await tokenResponse.json()) as { id: string }
+    const campaign = (await (await fetch(`${url}/api/public/campaigns/despensas-navidenas`)).json()) as { _id: string }
+    const donation = await fetch(`${url}/api/donations/conekta`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ token, name: 'Ana Donante', amount: 250, campaign: campaign._id, email: 'ana@correo.mx', phone: '5512345678' }),
+    })
+    expect(donation.status).toBe(200)
+    expect(await donation.json()).toMatchObject({ approved: true, amount: 250, type: 'conekta' })
+
+    await waitUntil(async () => {
+      const page = (await (await fetch(`${url}/api/public/campaigns/despensas-navidenas`)).json()) as { donations: { amount: number }[] }
+      return page.donations.some((entry) => entry.amount === 250)
+    }, 10_000, 'el total de la campaña')
+
+    const login = (await (await fetch(`${url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'admin@demo.mx', password: 'Demo#2026' }) })).json()) as { token: string }
+    const list = (await (await fetch(`${url}/api/donations/conekta/card`, { headers: { authorization: `Bearer ${login.token}` } })).json()) as { docs: { amount: number }[]; total: number }
+    expect(list.docs.map((doc) => doc.amount)).toEqual([250])
+    expect(list.total).toBe(250)
+  })
+})
