@@ -80,6 +80,8 @@ describe('fault: killed between the charge and the record, then reconciled', () 
       PAYPAL_API_URL: sim.paypal.baseUrl,
       DONATION_RECONCILE_INTERVAL_MS: '0',
       LOG_LEVEL: 'silent',
+      // Embedded on purpose: the CLI must use DATA_DIR even when the runner has PostgreSQL set.
+      DATABASE_URL: '',
     }
     await startPlatform()
   }, 180_000)
