@@ -32,6 +32,12 @@ export const toggleRequestSchema = z
   })
 export type ToggleRequest = z.infer<typeof toggleRequestSchema>
 
+/** A PUT body whose payload is exactly `{ active }` is a toggle; any other is an update. */
+export function isToggleRequest(body: unknown): boolean {
+  const payload = (body as { payload?: unknown } | undefined)?.payload
+  return typeof payload === 'object' && payload !== null && Object.keys(payload).length === 1 && 'active' in payload
+}
+
 /** POST …/export: the ids to export; an empty selection exports every record ('Descargar todo'). */
 export const exportRequestSchema = z.object({ selection: z.array(idSchema) })
 export type ExportRequest = z.infer<typeof exportRequestSchema>

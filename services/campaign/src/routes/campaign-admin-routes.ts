@@ -10,16 +10,13 @@ import {
   RECORD_SAVED,
   RECORD_UPDATED,
   toggleRequestSchema,
+  isToggleRequest,
 } from '@donaciones/contracts'
 import { buildXlsx, callService, notFound, parseInput, requirePermission, sendXlsx, serviceUnavailable, unauthorized, type ServiceContext } from '@donaciones/kit'
 import type { CommandContext } from '../commands/catalog-commands.ts'
 import { createCampaign, toggleCampaign, updateCampaign } from '../commands/campaign-commands.ts'
 import { findCampaignById, listCampaignRows, toFullCampaign, toSummary } from '../projections/campaign-queries.ts'
 
-function isToggle(body: unknown): boolean {
-  const payload = (body as { payload?: unknown } | undefined)?.payload
-  return typeof payload === 'object' && payload !== null && Object.keys(payload).length === 1 && 'active' in payload
-}
 
 /**
  * Spec §5: the goal is required only when the card or the wallet provider is enabled. When the
@@ -98,7 +95,7 @@ export function campaignAdminRoutes(context: ServiceContext): Router {
   router.put('/api/campaigns/:id', auth.required, requirePermission('campaign', 'update'), async (req, res) => {
     const row = await campaignRow(req.params)
     let message: string
-    if (isToggle(req.body)) {
+    if (isToggleRequest(req.body)) {
       const { payload, historical } = await parseInput(toggleRequestSchema, req.body)
       await toggleCampaign(command(req), row.id, payload.active, historical)
       message = payload.active ? RECORD_ACTIVATED : RECORD_DEACTIVATED

@@ -8,6 +8,7 @@ import {
   RECORD_SAVED,
   RECORD_UPDATED,
   toggleRequestSchema,
+  isToggleRequest,
 } from '@donaciones/contracts'
 import { buildXlsx, notFound, parseInput, requirePermission, sendXlsx, unauthorized, type ServiceContext } from '@donaciones/kit'
 import type { CatalogKind } from '../catalog-kinds.ts'
@@ -19,10 +20,6 @@ function toResponse(kind: CatalogKind, record: CatalogRecord) {
   return { ...rest, [kind.label]: label }
 }
 
-function isToggle(body: unknown): boolean {
-  const payload = (body as { payload?: unknown } | undefined)?.payload
-  return typeof payload === 'object' && payload !== null && Object.keys(payload).length === 1 && 'active' in payload
-}
 
 /** List, read, create, update, (de)activate and export institutions or categories (spec §2.5, §7). */
 export function catalogRoutes(context: ServiceContext, kind: CatalogKind): Router {
@@ -71,7 +68,7 @@ export function catalogRoutes(context: ServiceContext, kind: CatalogKind): Route
   router.put(`${kind.path}/:id`, auth.required, requirePermission(kind.module, 'update'), async (req, res) => {
     const { id } = await parseInput(idParamsSchema, req.params)
     let message: string
-    if (isToggle(req.body)) {
+    if (isToggleRequest(req.body)) {
       const { payload, historical } = await parseInput(toggleRequestSchema, req.body)
       await toggleCatalogRecord(command(req), kind, id, payload.active, historical)
       message = payload.active ? RECORD_ACTIVATED : RECORD_DEACTIVATED

@@ -1,15 +1,9 @@
 import { Router } from 'express'
 import type { Request } from 'express'
-import { idParamsSchema, pageToggleRequestSchema, pageUpdateRequestSchema, publicPageParamsSchema } from '@donaciones/contracts'
+import { idParamsSchema, isToggleRequest, pageToggleRequestSchema, pageUpdateRequestSchema, publicPageParamsSchema } from '@donaciones/contracts'
 import { notFound, parseInput, requirePermission, withValidation, type ServiceContext } from '@donaciones/kit'
 import { pageNotFound, togglePage, updatePage } from '../commands/pages.ts'
 import { findPage, listPages, pageView } from '../projections/pages.ts'
-
-function wantsToggle(body: unknown): boolean {
-  if (typeof body !== 'object' || body === null) return false
-  const payload = (body as { payload?: unknown }).payload
-  return typeof payload === 'object' && payload !== null && 'active' in payload && !('description' in payload)
-}
 
 const meta = (req: Request, historical: { cause: string; description: string }) => ({
   actor: req.auth!._id,
@@ -42,7 +36,7 @@ export function pageRoutes(context: ServiceContext): Router {
     context.auth.required,
     requirePermission('pages', 'update'),
     withValidation({ params: idParamsSchema }, async ({ params }, req, res) => {
-      if (wantsToggle(req.body)) {
+      if (isToggleRequest(req.body)) {
         const body = await parseInput(pageToggleRequestSchema, req.body)
         res.json(await togglePage(context, params.id, body.payload.active, meta(req, body.historical)))
         return

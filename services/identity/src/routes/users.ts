@@ -13,6 +13,7 @@ import {
   userToggleRequestSchema,
   userUpdateRequestSchema,
   type User,
+  isToggleRequest,
 } from '@donaciones/contracts'
 import { parseInput, requirePermission, withValidation } from '@donaciones/kit'
 import { createUser } from '../commands/create-user.ts'
@@ -24,12 +25,6 @@ import { mailProvisionalPassword } from '../mail.ts'
 import { listUsers, toUser } from '../projections/users.ts'
 import { actorOf, requireUserModules } from './actor.ts'
 
-/** A toggle sends only `{payload:{active}}`; anything else is an update. */
-function isToggle(body: unknown): boolean {
-  if (typeof body !== 'object' || body === null) return false
-  const payload = (body as { payload?: unknown }).payload
-  return typeof payload === 'object' && payload !== null && Object.keys(payload).length === 1 && 'active' in payload
-}
 
 export function usersRoutes(deps: IdentityDeps): Router {
   const { store, auth } = deps.context
@@ -87,7 +82,7 @@ export function usersRoutes(deps: IdentityDeps): Router {
     requireUserModules('update'),
     withValidation({ params: idParamsSchema }, async ({ params }, req, res) => {
       const meta = { actor: actorOf(req), correlationId: req.requestId }
-      if (isToggle(req.body)) {
+      if (isToggleRequest(req.body)) {
         const body = await parseInput(userToggleRequestSchema, req.body)
         const user = await toggleUser(deps, params.id, body.payload.active, { ...meta, historical: body.historical })
         res.json({ message: user.active ? RECORD_ACTIVATED : RECORD_DEACTIVATED, user: toUser(user) })
