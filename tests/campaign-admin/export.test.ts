@@ -1,7 +1,16 @@
 import { readXlsx, type XlsxCell } from '@donaciones/kit'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { configureSite, json, startTestSite, type TestSite } from '../support/site.ts'
-import { campaignPayload, campaignRefs, createCampaign, deactivation, expectStatus, type CampaignRefs, type CampaignView, type CatalogRecord } from './fixtures.ts'
+import { json, type TestSite } from '../support/site.ts'
+import {
+  campaignPayload,
+  createCampaign,
+  deactivation,
+  expectStatus,
+  startCampaignSite,
+  type CampaignRefs,
+  type CampaignView,
+  type CatalogRecord,
+} from './fixtures.ts'
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 
@@ -12,9 +21,7 @@ describe('exports of institutions, categories and campaigns', () => {
   let refs: CampaignRefs
 
   beforeAll(async () => {
-    site = await startTestSite()
-    admin = await configureSite(site)
-    refs = await campaignRefs(site, admin)
+    ;({ site, admin, refs } = await startCampaignSite())
   }, 180_000)
   afterAll(() => site.stop())
 

@@ -1,5 +1,5 @@
 import { expect } from 'vitest'
-import { activateAccount, createAccount, json, type Permission, type TestSite } from '../support/site.ts'
+import { activateAccount, configureSite, createAccount, json, startTestSite, type Permission, type TestSite } from '../support/site.ts'
 
 /** The failed-response body of every service (spec §8). */
 export interface ErrorBody {
@@ -86,6 +86,27 @@ export async function campaignRefs(site: TestSite, adminToken: string): Promise<
   const institution = institutions.find((option) => option.label === 'Hospital Aliado')
   if (!category || !institution) throw new Error('Faltan la categoría o la institución del asistente')
   return { thumbnail, category, institution }
+}
+
+export interface CampaignSite {
+  site: TestSite
+  admin: string
+  refs: CampaignRefs
+  /** A signed-in role-2 user, when asked for. */
+  member: string
+}
+
+/** A configured site with what a campaign needs and, given an e-mail, a signed-in role-2 member. */
+export async function startCampaignSite(memberEmail?: string): Promise<CampaignSite> {
+  const site = await startTestSite()
+  const admin = await configureSite(site)
+  const refs = await campaignRefs(site, admin)
+  let member = ''
+  if (memberEmail) {
+    const { provisional } = await createAccount(site, admin, { email: memberEmail, role: 2 })
+    member = await activateAccount(site, memberEmail, provisional)
+  }
+  return { site, admin, refs, member }
 }
 
 /** A valid campaign body (spec §3/§5); `overrides` replaces fields, `undefined` removes one. */

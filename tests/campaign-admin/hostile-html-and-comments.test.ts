@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { activateAccount, configureSite, createAccount, json, startTestSite, type TestSite } from '../support/site.ts'
+import { json, type TestSite } from '../support/site.ts'
 import {
   campaignPayload,
-  campaignRefs,
   createCampaign,
   expectStatus,
+  startCampaignSite,
   update,
   type CampaignEditView,
   type CampaignRefs,
@@ -47,11 +47,7 @@ describe('hostile HTML in campaign content and comments; comment listing and del
   let refs: CampaignRefs
 
   beforeAll(async () => {
-    site = await startTestSite()
-    admin = await configureSite(site)
-    refs = await campaignRefs(site, admin)
-    const { provisional } = await createAccount(site, admin, { email: 'lectora@correo.mx', role: 2 })
-    member = await activateAccount(site, 'lectora@correo.mx', provisional)
+    ;({ site, admin, refs, member } = await startCampaignSite('lectora@correo.mx'))
   }, 180_000)
   afterAll(() => site.stop())
 

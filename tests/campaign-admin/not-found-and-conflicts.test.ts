@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { activateAccount, configureSite, createAccount, json, startTestSite, type TestSite } from '../support/site.ts'
+import { json, type TestSite } from '../support/site.ts'
 import {
   campaignPayload,
-  campaignRefs,
   createCampaign,
   deactivation,
   expectStatus,
+  startCampaignSite,
   update,
   type CampaignRefs,
   type CampaignView,
@@ -23,11 +23,7 @@ describe('unknown records and duplicates', () => {
   let refs: CampaignRefs
 
   beforeAll(async () => {
-    site = await startTestSite()
-    admin = await configureSite(site)
-    refs = await campaignRefs(site, admin)
-    const { provisional } = await createAccount(site, admin, { email: 'comenta@correo.mx', role: 2 })
-    member = await activateAccount(site, 'comenta@correo.mx', provisional)
+    ;({ site, admin, refs, member } = await startCampaignSite('comenta@correo.mx'))
   }, 180_000)
   afterAll(() => site.stop())
 

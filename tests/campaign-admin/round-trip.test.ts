@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { configureSite, json, startTestSite, type TestSite } from '../support/site.ts'
+import { json, type TestSite } from '../support/site.ts'
 import {
   activation,
   campaignPayload,
-  campaignRefs,
   createCampaign,
   deactivation,
   expectStatus,
+  startCampaignSite,
   today,
   update,
   type CampaignEditView,
@@ -23,9 +23,7 @@ describe('admin create/edit round trips', () => {
   let refs: CampaignRefs
 
   beforeAll(async () => {
-    site = await startTestSite()
-    admin = await configureSite(site)
-    refs = await campaignRefs(site, admin)
+    ;({ site, admin, refs } = await startCampaignSite())
   }, 180_000)
   afterAll(() => site.stop())
 

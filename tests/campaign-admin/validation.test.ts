@@ -1,12 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { activateAccount, configureSite, createAccount, json, startTestSite, type TestSite } from '../support/site.ts'
+import { json, type TestSite } from '../support/site.ts'
 import {
   activation,
   campaignPayload,
-  campaignRefs,
   createCampaign,
   deactivation,
   expectInvalid,
+  startCampaignSite,
   uniqueText,
   update,
   type CampaignRefs,
@@ -26,11 +26,7 @@ describe('validation of institutions, categories, campaigns and comments', () =>
   let refs: CampaignRefs
 
   beforeAll(async () => {
-    site = await startTestSite()
-    admin = await configureSite(site)
-    refs = await campaignRefs(site, admin)
-    const { provisional } = await createAccount(site, admin, { email: 'comenta@correo.mx', role: 2 })
-    member = await activateAccount(site, 'comenta@correo.mx', provisional)
+    ;({ site, admin, refs, member } = await startCampaignSite('comenta@correo.mx'))
   }, 180_000)
   afterAll(() => site.stop())
 
