@@ -29,7 +29,7 @@ export function readEmbeddedConfig(env = process.env): EmbeddedConfig {
     port: port(env.PORT, 3000),
     host: env.HOST ?? '0.0.0.0',
     dataDir: resolve(env.DATA_DIR ?? './data'),
-    frontendDir: resolve(env.FRONTEND_DIR ?? resolve(repositoryRoot, 'frontends/shell/dist')),
+    frontendDir: resolve(env.FRONTEND_DIR ?? resolve(repositoryRoot, 'frontends/dist')),
   }
 }
 
@@ -48,7 +48,7 @@ export function readDistributedGatewayConfig(env = process.env): DistributedGate
   return {
     port: port(env.PORT, 3000),
     host: env.HOST ?? '0.0.0.0',
-    frontendDir: resolve(env.FRONTEND_DIR ?? resolve(repositoryRoot, 'frontends/shell/dist')),
+    frontendDir: resolve(env.FRONTEND_DIR ?? resolve(repositoryRoot, 'frontends/dist')),
     serviceUrls,
     internalToken: requiredEnv('INTERNAL_TOKEN', env),
   }

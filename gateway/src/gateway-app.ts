@@ -1,5 +1,3 @@
-import { existsSync } from 'node:fs'
-import { join } from 'node:path'
 import express, { type Express, type RequestHandler } from 'express'
 import type { ServiceName } from '@donaciones/contracts'
 import {
@@ -13,7 +11,7 @@ import {
   type SessionAuth,
 } from '@donaciones/kit'
 import { createServiceProxy } from './service-proxy.ts'
-import { placeholderPage } from './placeholder.ts'
+import { serveFrontend } from './frontend.ts'
 import { routeTable } from './route-table.ts'
 
 /** A service answered in this process (embedded mode) or behind one or more URLs (replicas). */
@@ -61,16 +59,4 @@ export function createGatewayApp(options: GatewayOptions): Express {
   serveFrontend(app, options.frontendDir)
   app.use(errorHandler({ logger: options.logger }))
   return app
-}
-
-function serveFrontend(app: Express, frontendDir: string | undefined): void {
-  const index = frontendDir ? join(frontendDir, 'index.html') : undefined
-  if (frontendDir && index && existsSync(index)) {
-    app.use(express.static(frontendDir, { index: false, maxAge: '1h' }))
-    app.get(/.*/, (_req, res) => res.sendFile(index))
-    return
-  }
-  app.get(/.*/, (_req, res) => {
-    res.type('html').send(placeholderPage)
-  })
 }

@@ -1,0 +1,95 @@
+import { ROLE_FULL_ADMIN, ROLE_RESTRICTED_ADMIN, type AuthUser, type PermissionAction } from '@donaciones/contracts'
+
+/** Routes anyone may open (spec §2.1). Patterns use `:param` for one path segment. */
+export const PUBLIC_ROUTES = [
+  '/',
+  '/about',
+  '/notice-of-privacy',
+  '/terms-and-conditions',
+  '/campaigns',
+  '/campaigns/:slug',
+  '/login',
+  '/forgot-password',
+  '/recover-password',
+  '/configure',
+] as const
+
+/** Routes open to any signed-in user without a permission check ("bypass"). */
+export const BYPASS_ROUTES = [
+  '/reset-password',
+  '/dashboard',
+  '/dashboard/menu',
+  '/dashboard/donadora',
+  '/dashboard/user-admin/profile/edit',
+  '/dashboard/user-admin/profile/:id',
+] as const
+
+/** Spec §2.1: the scroll position is kept on these routes, reset on every other. */
+const SCROLL_KEEPING_ROUTES = new Set(['/about', '/campaigns', '/notice-of-privacy', '/terms-and-conditions', '/login'])
+
+export function keepsScroll(pathname: string): boolean {
+  return SCROLL_KEEPING_ROUTES.has(normalise(pathname))
+}
+
+function normalise(pathname: string): string {
+  return pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname
+}
+
+export function matchesPattern(pattern: string, pathname: string): boolean {
+  const want = pattern.split('/')
+  const got = normalise(pathname).split('/')
+  return want.length === got.length && want.every((part, index) => part.startsWith(':') ? Boolean(got[index]) : part === got[index])
+}
+
+const matchesAny = (patterns: readonly string[], pathname: string) => patterns.some((pattern) => matchesPattern(pattern, pathname))
+
+export const isPublicRoute = (pathname: string) => matchesAny(PUBLIC_ROUTES, pathname)
+export const isBypassRoute = (pathname: string) => matchesAny(BYPASS_ROUTES, pathname)
+const isDashboardRoute = (pathname: string) => normalise(pathname) === '/dashboard' || pathname.startsWith('/dashboard/')
+
+/** Spec §5: the module is the third path segment (/dashboard/{module}/...). */
+export function moduleOfPath(pathname: string): string | undefined {
+  return normalise(pathname).split('/')[2]
+}
+
+/** Spec §5: 'update' for edit routes, 'create' for create routes, otherwise 'read'. */
+export function actionOfPath(pathname: string): PermissionAction {
+  const segments = normalise(pathname).split('/')
+  if (segments.includes('edit')) return 'update'
+  if (segments.includes('create')) return 'create'
+  return 'read'
+}
+
+/** Spec §6: role 0 may do everything; role 1 needs the module's permission; role 2 has none. */
+export function hasPermission(user: AuthUser | null, module: string | undefined, action: PermissionAction = 'read'): boolean {
+  if (!user) return false
+  if (user.role === ROLE_FULL_ADMIN) return true
+  if (user.role !== ROLE_RESTRICTED_ADMIN || !module) return false
+  return user.permissions.some((entry) => entry.module.name === module && entry[action])
+}
+
+export interface RedirectInput {
+  pathname: string
+  /** false while the site has not been set up. */
+  configured: boolean
+  user: AuthUser | null
+}
+
+/**
+ * Where the shell sends the browser instead of `pathname`, or null to stay (spec §2.1, §4, §5).
+ * Server checks are the real guard; this keeps people off screens they cannot use.
+ */
+export function redirectFor({ pathname, configured, user }: RedirectInput): string | null {
+  const path = normalise(pathname)
+  if (!configured) return path === '/configure' ? null : '/configure'
+  if (path === '/configure') return '/'
+  if (user?.changePassword) return path === '/reset-password' ? null : '/reset-password'
+  if (path === '/reset-password') return user ? '/' : '/login'
+  if (path === '/login' && user) return '/'
+  if (isPublicRoute(path)) return null
+  if (!isBypassRoute(path) && !isDashboardRoute(path)) return '/'
+  if (!user) return '/login'
+  if (user.role !== ROLE_FULL_ADMIN && user.role !== ROLE_RESTRICTED_ADMIN) return '/'
+  if (isBypassRoute(path) || path === '/') return null
+  return hasPermission(user, moduleOfPath(path), actionOfPath(path)) ? null : '/dashboard'
+}

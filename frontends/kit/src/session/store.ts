@@ -1,0 +1,108 @@
+import { create } from 'zustand'
+import { oauthCheckResponseSchema, userSchema, type AuthUser, type User } from '@donaciones/contracts'
+import { apiRequest } from '../api/client.ts'
+import { clearToken, decodeToken, isExpired, readToken, storeToken } from './token.ts'
+
+export type SessionStatus = 'checking' | 'anonymous' | 'authenticated'
+
+interface SessionState {
+  status: SessionStatus
+  user: AuthUser | null
+  /** Runs the start-up rules of spec §4 once. */
+  start: () => Promise<void>
+  /** Signs in with a token from login, setup or social sign-in. */
+  signIn: (token: string) => AuthUser | null
+  /** Tells the server and clears the token. */
+  signOut: () => Promise<void>
+  /** Replaces the user after a profile change. */
+  setUser: (user: AuthUser) => void
+}
+
+/** The user of the token, refreshed with the stored record's current values. */
+export function authUserFrom(tokenUser: AuthUser, record: User): AuthUser {
+  return {
+    ...tokenUser,
+    role: record.role,
+    active: record.active,
+    changePassword: record.changePassword,
+    permissions: record.permissions,
+    name: record.name,
+    lastName: record.lastName,
+    email: record.email,
+    picture: record.picture,
+    thumbnail: record.thumbnail?.path ?? null,
+  }
+}
+
+async function storedSession(): Promise<AuthUser | 'expired' | null> {
+  const token = readToken()
+  if (!token) return null
+  const payload = decodeToken(token)
+  if (!payload || isExpired(payload)) return 'expired'
+  try {
+    const record = await apiRequest('LOAD_SESSION_USER', `/users/${payload._id}`, { schema: userSchema, silent: true })
+    if (record.active && record.role === payload.role) return authUserFrom(payload, record)
+  } catch {
+    // A revoked or deactivated session: the social check below decides.
+  }
+  return null
+}
+
+async function socialSession(): Promise<{ token: string; user: AuthUser } | null> {
+  try {
+    return await apiRequest('LOAD_SOCIAL_SESSION', '/oauth/login/check', {
+      schema: oauthCheckResponseSchema,
+      silent: true,
+      credentials: 'include',
+    })
+  } catch {
+    return null
+  }
+}
+
+let starting: Promise<void> | null = null
+
+export const useSession = create<SessionState>((set, get) => ({
+  status: 'checking',
+  user: null,
+  start: () => {
+    starting ??= (async () => {
+      const stored = await storedSession()
+      if (stored === 'expired') {
+        clearToken()
+        set({ status: 'anonymous', user: null })
+        return
+      }
+      if (stored) {
+        set({ status: 'authenticated', user: stored })
+        return
+      }
+      const social = await socialSession()
+      if (social) {
+        storeToken(social.token)
+        set({ status: 'authenticated', user: social.user })
+        return
+      }
+      clearToken()
+      set({ status: 'anonymous', user: null })
+    })()
+    return starting
+  },
+  signIn: (token) => {
+    const payload = decodeToken(token)
+    if (!payload) return null
+    storeToken(token)
+    const { exp: _exp, iat: _iat, ...user } = payload
+    set({ status: 'authenticated', user })
+    return user
+  },
+  signOut: async () => {
+    const user = get().user
+    if (user) {
+      await apiRequest('LOGOUT', `/auth/logout/${user._id}`, { method: 'PUT', json: { login: false }, silent: true }).catch(() => undefined)
+    }
+    clearToken()
+    set({ status: 'anonymous', user: null })
+  },
+  setUser: (user) => set({ user }),
+}))

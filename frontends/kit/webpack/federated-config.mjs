@@ -1,0 +1,93 @@
+// Webpack configuration shared by the shell and every remote: one loader set-up, one list of
+// federation singletons pinned to the kit's exact versions, one output layout:
+//   frontends/dist/                  the shell (index.html and its chunks)
+//   frontends/dist/remotes/<name>/   each remote's remoteEntry.js and chunks
+import { readFileSync } from 'node:fs'
+import { dirname, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import HtmlWebpackPlugin from 'html-webpack-plugin'
+import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack'
+
+const kitDir = resolve(dirname(fileURLToPath(import.meta.url)), '..')
+const kitPackage = JSON.parse(readFileSync(resolve(kitDir, 'package.json'), 'utf8'))
+const contractsPackage = JSON.parse(readFileSync(resolve(kitDir, '../../contracts/package.json'), 'utf8'))
+
+/** FRONTEND_OUT builds somewhere else (parallel work, benchmarks); the gateway reads FRONTEND_DIR. */
+export const outputRoot = process.env.FRONTEND_OUT ? resolve(process.env.FRONTEND_OUT) : resolve(kitDir, '../dist')
+export const remoteNames = ['public', 'setup']
+
+const exact = (range) => range.replace(/^[\^~]/, '')
+
+/** Singletons shared by every build, pinned to one version (the kit's). */
+export function sharedSingletons() {
+  const deps = kitPackage.dependencies
+  const singleton = (version) => ({ singleton: true, requiredVersion: exact(version), strictVersion: true })
+  return {
+    react: singleton(deps.react),
+    'react/': singleton(deps.react),
+    'react-dom': singleton(deps['react-dom']),
+    'react-dom/': singleton(deps['react-dom']),
+    'react-router': singleton(deps['react-router']),
+    zustand: singleton(deps.zustand),
+    zod: singleton(contractsPackage.dependencies.zod),
+    'zod/': singleton(contractsPackage.dependencies.zod),
+    '@donaciones/contracts': { ...singleton(contractsPackage.version), version: contractsPackage.version },
+    '@donaciones/web-kit': { ...singleton(kitPackage.version), version: kitPackage.version },
+  }
+}
+
+/**
+ * @param {object} options
+ * @param {string} options.name       federation name (shell, public, setup, dashboard)
+ * @param {string} options.dir        the package folder
+ * @param {Record<string,string>} [options.exposes]  remotes only
+ * @param {boolean} [options.host]    the shell: html page and the remotes' addresses
+ */
+export function federatedConfig({ name, dir, exposes, host = false }) {
+  const production = process.env.NODE_ENV !== 'development'
+  const publicPath = host ? '/' : `/remotes/${name}/`
+  return {
+    mode: production ? 'production' : 'development',
+    context: dir,
+    entry: host ? { main: './src/index.ts' } : {},
+    devtool: production ? false : 'eval-cheap-module-source-map',
+    output: {
+      path: host ? outputRoot : resolve(outputRoot, 'remotes', name),
+      publicPath,
+      uniqueName: `donaciones_${name}`,
+      // Entry files keep stable names (index.html and remoteEntry.js are served uncached); chunks are hashed.
+      filename: '[name].js',
+      chunkFilename: '[name].[contenthash:8].js',
+      assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
+      clean: host ? { keep: /^remotes[\\/]/ } : true,
+    },
+    resolve: { extensions: ['.tsx', '.ts', '.mjs', '.js'] },
+    module: {
+      rules: [
+        {
+          test: /\.[cm]?tsx?$/,
+          loader: 'esbuild-loader',
+          options: { loader: 'tsx', target: 'es2020', jsx: 'automatic' },
+        },
+        { test: /\.css$/, use: ['style-loader', 'css-loader'] },
+        { test: /\.(png|jpe?g|gif|svg|webp)$/, type: 'asset/resource' },
+      ],
+    },
+    plugins: [
+      new ModuleFederationPlugin({
+        // 'public' is a reserved word: the global container names carry a prefix.
+        name: `donaciones_${name}`,
+        ...(host
+          ? { remotes: Object.fromEntries(remoteNames.map((remote) => [remote, `donaciones_${remote}@/remotes/${remote}/remoteEntry.js`])) }
+          : { filename: 'remoteEntry.js', exposes }),
+        shared: sharedSingletons(),
+        shareStrategy: 'loaded-first',
+        dts: false,
+        manifest: false,
+      }),
+      ...(host ? [new HtmlWebpackPlugin({ template: './src/index.html', inject: 'body', scriptLoading: 'defer', hash: true })] : []),
+    ],
+    performance: { hints: false },
+    stats: 'errors-warnings',
+  }
+}

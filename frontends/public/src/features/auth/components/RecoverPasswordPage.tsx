@@ -1,0 +1,3 @@
+export function RecoverPasswordPage() {
+  return <main><h1>Recuperar contraseña</h1></main>
+}

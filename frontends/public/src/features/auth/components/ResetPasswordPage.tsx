@@ -1,0 +1,3 @@
+export function ResetPasswordPage() {
+  return <main><h1>Cambiar contraseña</h1></main>
+}

@@ -1,0 +1,3 @@
+export function GalleryPage() {
+  return <main><h1>Campañas</h1></main>
+}

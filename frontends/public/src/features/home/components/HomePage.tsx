@@ -1,0 +1,3 @@
+export function HomePage() {
+  return <main><h1>Inicio</h1></main>
+}

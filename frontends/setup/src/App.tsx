@@ -1,0 +1,3 @@
+export default function App() {
+  return <main><h1>Configuración inicial</h1></main>
+}

@@ -1,0 +1,49 @@
+import type { ReactNode } from 'react'
+import { Navigate, Route, Routes, useLocation } from 'react-router'
+import { ErrorPanel, Loading, Notifications, redirectFor, useSession, useSiteConfig } from '@donaciones/web-kit'
+import { RemoteBoundary } from '../remotes/RemoteBoundary.tsx'
+import { loadPublic, loadSetup } from '../remotes/remotes.ts'
+import { DashboardPlaceholder } from './DashboardPlaceholder.tsx'
+import { ScrollReset } from './ScrollReset.tsx'
+import { useStartup } from './useStartup.ts'
+
+export function App() {
+  useStartup()
+  return (
+    <>
+      <Notifications />
+      <ScrollReset />
+      <Guarded>
+        <Routes>
+          <Route path="/configure" element={<RemoteBoundary load={loadSetup} />} />
+          <Route path="/dashboard/*" element={<DashboardPlaceholder />} />
+          <Route path="*" element={<RemoteBoundary load={loadPublic} />} />
+        </Routes>
+      </Guarded>
+    </>
+  )
+}
+
+/** Waits for the configuration and the session, then applies the redirects of spec §2.1, §4 and §5. */
+function Guarded({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation()
+  const configStatus = useSiteConfig((state) => state.status)
+  const config = useSiteConfig((state) => state.config)
+  const sessionStatus = useSession((state) => state.status)
+  const user = useSession((state) => state.user)
+  if (configStatus === 'error') {
+    return (
+      <main>
+        <ErrorPanel
+          title="No se pudo conectar con el sitio"
+          text="El servidor no respondió. Intente de nuevo en unos momentos."
+          onRetry={() => void useSiteConfig.getState().load()}
+        />
+      </main>
+    )
+  }
+  if (configStatus === 'loading' || sessionStatus === 'checking' || !config) return <Loading />
+  const target = redirectFor({ pathname, configured: config.configured, user })
+  if (target && target !== pathname) return <Navigate to={target} replace />
+  return children
+}

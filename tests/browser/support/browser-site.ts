@@ -1,0 +1,101 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { startProviderSim, type ProviderSim } from '../../../tools/provider-sim/index.ts'
+import { startMailCatcher } from '../../support/mail-catcher.ts'
+import { freePort, runScript, waitForHttp, type RunningProcess } from '../../support/processes.ts'
+import { adminCredentials, tinyPng } from '../../support/site.ts'
+
+export { adminCredentials, tinyPng }
+
+/**
+ * The product as `npm start` runs it (the embedded entry point in its own process, on a fresh
+ * data directory), with the payment simulator as card, cash and wallet provider and a loopback
+ * SMTP server catching the e-mails.
+ */
+export interface BrowserSite {
+  url: string
+  sim: ProviderSim
+  mail: Awaited<ReturnType<typeof startMailCatcher>>
+  process: RunningProcess
+  api(path: string, init?: RequestInit & { token?: string; json?: unknown }): Promise<Response>
+  /** Uploads a small PNG and returns its file id. */
+  upload(token?: string): Promise<string>
+  /** The whole setup wizard through the API (sim keys, the catcher as SMTP); returns the admin token. */
+  configure(overrides?: Record<string, unknown>): Promise<string>
+  stop(): Promise<void>
+}
+
+export async function startBrowserSite(): Promise<BrowserSite> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'donaciones-navegador-'))
+  const [sim, mail, port] = await Promise.all([startProviderSim(), startMailCatcher(), freePort()])
+  const url = `http://127.0.0.1:${port}`
+  const child = runScript('gateway/src/embedded.ts', [], {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    // Embedded engines even when the runner has PostgreSQL and NATS configured.
+    DATABASE_URL: '',
+    NATS_URL: '',
+    PUBLIC_URL: url,
+    CONEKTA_API_URL: sim.conekta.baseUrl,
+    PAYPAL_API_URL: sim.paypal.baseUrl,
+    CONEKTA_TOKENIZER_URL: `${sim.conekta.baseUrl}/conekta.js`,
+    PAYPAL_SDK_URL: `${sim.paypal.baseUrl}/sdk.js`,
+    PAYPAL_WEBHOOK_ID: sim.paypal.webhookId,
+  })
+  await waitForHttp(`${url}/healthz`, 90_000, child)
+  sim.setWebhookUrls({ conekta: `${url}/api/donations/webhooks/conekta`, paypal: `${url}/api/donations/webhooks/paypal` })
+
+  const api: BrowserSite['api'] = (path, init = {}) => {
+    const { token, json, ...rest } = init
+    const headers = new Headers(rest.headers)
+    if (token) headers.set('authorization', `Bearer ${token}`)
+    if (json !== undefined) headers.set('content-type', 'application/json')
+    return fetch(`${url}${path}`, { ...rest, headers, ...(json !== undefined ? { body: JSON.stringify(json) } : {}) })
+  }
+  const upload: BrowserSite['upload'] = async (token) => {
+    const form = new FormData()
+    form.append('file', new Blob([new Uint8Array(tinyPng)], { type: 'image/png' }), 'imagen.png')
+    const response = await api('/api/files', { method: 'POST', body: form, ...(token ? { token } : {}) })
+    if (!response.ok) throw new Error(`Subida fallida: ${response.status} ${await response.text()}`)
+    return ((await response.json()) as { _id: string })._id
+  }
+  return {
+    url,
+    sim,
+    mail,
+    process: child,
+    api,
+    upload,
+    async configure(overrides = {}) {
+      const [logo, image, thumbnail] = [await upload(), await upload(), await upload()]
+      const payload = {
+        productKey: 'PRODUCTO-2026',
+        settings: { name: 'Fundación Ejemplo', logo, gratitudeMessage: 'Gracias por tu donación' },
+        home: { showCounters: true, content: '<p>Nuestra misión es ayudar.</p>', image },
+        contact: { email: 'contacto@fundacion.mx', phone: '5512345678', address: 'Av. Reforma 1, CDMX' },
+        mailer: { auth: { user: 'prueba', pass: 'smtp-secreto' }, host: '127.0.0.1', port: mail.port },
+        pages: { terms: '<p>Términos y condiciones</p>', notice: '<p>Aviso de privacidad</p>' },
+        providers: { google: false, facebook: false, twitter: false, conekta: true, paypal: true },
+        keys: {
+          conekta: { client: sim.conekta.publicKey, secret: sim.conekta.privateKey },
+          paypal: { client: sim.paypal.clientId, secret: sim.paypal.secret },
+        },
+        urls: { facebook: 'https://facebook.com/fundacion', twitter: '', instagram: '' },
+        user: { name: 'Ana', lastName: 'Pérez', email: adminCredentials.email, password: adminCredentials.password, confirmation: adminCredentials.password, thumbnail },
+        category: { title: 'Salud', description: 'Campañas de salud' },
+        institution: { name: 'Hospital Aliado', description: 'Institución aliada' },
+        ...overrides,
+      }
+      const response = await api('/api/init', { method: 'POST', json: payload })
+      if (response.status !== 200) throw new Error(`Configuración fallida: ${response.status} ${await response.text()}`)
+      return ((await response.json()) as { token: string }).token
+    },
+    async stop() {
+      await child.stop()
+      await Promise.all([sim.close(), mail.close()])
+      rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+}
