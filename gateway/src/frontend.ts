@@ -1,6 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import express, { type Express, type Request, type Response } from 'express'
+import compression from 'compression'
+import express, { type Express, type Request } from 'express'
 import { placeholderPage } from './placeholder.ts'
 
 /** Files whose names do not change between builds: always revalidated. */
@@ -18,6 +19,8 @@ export function serveFrontend(app: Express, frontendDir: string | undefined): vo
     })
     return
   }
+  // Mounted after the API routes: only the front end's files and page are compressed here.
+  app.use(compression())
   app.use(
     express.static(frontendDir, {
       index: false,
@@ -44,7 +47,7 @@ interface CampaignPreview {
 }
 
 /** Open Graph and Twitter card tags for /campaigns/{slug}, read from the public campaign API. */
-async function withSharingTags(page: string, req: Request & { res?: Response }): Promise<string> {
+async function withSharingTags(page: string, req: Request): Promise<string> {
   const match = /^\/campaigns\/([^/]+)\/?$/.exec(req.path)
   if (!match?.[1]) return page
   const campaign = await fetchCampaign(req, match[1])

@@ -20,10 +20,15 @@ export interface TestSite {
   stop(): Promise<void>
 }
 
-export async function startTestSite(options: { port?: number } = {}): Promise<TestSite> {
+export async function startTestSite(options: { port?: number; frontendDir?: string } = {}): Promise<TestSite> {
   const dataDir = mkdtempSync(join(tmpdir(), 'donaciones-site-'))
   const mail = await startMailCatcher()
-  const platform = await startEmbeddedPlatform({ port: options.port ?? 0, dataDir, logger: createLogger('test', { level: 'silent' }) })
+  const platform = await startEmbeddedPlatform({
+    port: options.port ?? 0,
+    dataDir,
+    logger: createLogger('test', { level: 'silent' }),
+    ...(options.frontendDir ? { frontendDir: options.frontendDir } : {}),
+  })
   const api: TestSite['api'] = (path, init = {}) => {
     const { token, json, ...rest } = init
     const headers = new Headers(rest.headers)

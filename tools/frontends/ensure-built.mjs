@@ -12,7 +12,7 @@ const missing = required.filter((file) => !existsSync(resolve(dist, file)))
 
 if (missing.length > 0) {
   console.log('Construyendo el sitio web por primera vez (puede tardar un minuto)...')
-  const result = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' })
+  const result = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit', env: { ...process.env, FRONTEND_OUT: dist } })
   if (result.status !== 0) {
     console.error('No se pudo construir el sitio web; revise los mensajes anteriores.')
     process.exit(result.status ?? 1)

@@ -3,12 +3,7 @@ import { ErrorPanel, Loading } from '@donaciones/web-kit'
 
 type RemoteLoader = () => Promise<{ default: ComponentType }>
 
-interface BoundaryProps {
-  onRetry: () => void
-  children: ReactNode
-}
-
-class LoadFailureBoundary extends Component<BoundaryProps, { failed: boolean }> {
+class LoadFailureBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
   override state = { failed: false }
   static getDerivedStateFromError() {
     return { failed: true }
@@ -16,11 +11,14 @@ class LoadFailureBoundary extends Component<BoundaryProps, { failed: boolean }> 
   override render() {
     if (!this.state.failed) return this.props.children
     return (
-      <ErrorPanel
-        title="No se pudo cargar esta sección del sitio"
-        text="Ocurrió un problema al descargar la aplicación. Revise su conexión e intente de nuevo."
-        onRetry={this.props.onRetry}
-      />
+      <main>
+        <ErrorPanel
+          title="No se pudo cargar esta sección del sitio"
+          text="Ocurrió un problema al descargar la aplicación. Revise su conexión e intente de nuevo."
+          // The federation runtime remembers a failed remote entry: only a fresh page load retries it.
+          onRetry={() => window.location.reload()}
+        />
+      </main>
     )
   }
 }
@@ -30,14 +28,9 @@ class LoadFailureBoundary extends Component<BoundaryProps, { failed: boolean }> 
  * with a retry replaces it, and the rest of the shell keeps working.
  */
 export function RemoteBoundary({ load }: { load: RemoteLoader }) {
-  const [attempt, setAttempt] = useState(0)
-  const [Remote, setRemote] = useState(() => lazy(load))
-  const retry = () => {
-    setRemote(() => lazy(load))
-    setAttempt((value) => value + 1)
-  }
+  const [Remote] = useState(() => lazy(load))
   return (
-    <LoadFailureBoundary key={attempt} onRetry={retry}>
+    <LoadFailureBoundary>
       <Suspense fallback={<Loading />}>
         <Remote />
       </Suspense>
