@@ -17,4 +17,12 @@ export default tseslint.config(
     languageOptions: { globals: { process: 'readonly', console: 'readonly' } },
     rules: { 'no-console': 'off' },
   },
+  {
+    // One router instance for every remote: it is shared through the kit's router entry.
+    files: ['frontends/**/*.{ts,tsx}'],
+    ignores: ['frontends/kit/src/router.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { paths: [{ name: 'react-router', message: "Importe el enrutador desde '@donaciones/web-kit/router'." }] }],
+    },
+  },
 )

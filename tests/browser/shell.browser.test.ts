@@ -28,14 +28,18 @@ describe('the shell: federation, first run and failing remotes', () => {
     await site?.stop()
   })
 
-  it('sends a first visit to /configure and loads only the setup remote', async () => {
+  it('sends a first visit to /configure, where only the setup remote is fetched', async () => {
     const { page } = await openPage(browser, 'primera-visita')
-    const remotes = remotesRequested(page)
     await page.goto(`${site.url}/campaigns`)
     await page.waitForURL(`${site.url}/configure`)
     expect(await page.getAttribute('html', 'lang')).toBe('es')
-    await expect.poll(remotes).toEqual(['setup'])
+    const { page: direct } = await openPage(browser, 'configurar-directo')
+    const remotes = remotesRequested(direct)
+    await direct.goto(`${site.url}/configure`)
+    await direct.getByRole('heading', { level: 1 }).first().waitFor()
+    expect(remotes()).toEqual(['setup'])
     await page.context().close()
+    await direct.context().close()
   })
 
   it('shows the Spanish error panel when the setup remote cannot be fetched, and recovers on retry', async () => {

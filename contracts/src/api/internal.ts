@@ -9,10 +9,7 @@ import { authUserSchema } from '../entities/auth-user.ts'
  * internal token). The setup wizard's steps are idempotent by `setupId` and can be undone.
  */
 
-/** Public path that serves an uploaded file's bytes. */
-export function filePath(fileId: string): string {
-  return `/api/files/${fileId}/raw`
-}
+export { filePath } from '../paths.ts'
 
 /** identity GET /internal/sessions/{userId}: what makes an issued token still valid. */
 export const sessionStateSchema = z.object({ active: z.boolean(), role: z.number().int(), sessionVersion: z.number().int().min(0) })

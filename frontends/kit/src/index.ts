@@ -1,6 +1,6 @@
 /** @donaciones/web-kit: what every remote shares (one instance, a federation singleton). */
 export { apiRequest, setApiErrorListener, API_BASE, type RequestOptions } from './api/client.ts'
-export { ApiError } from './api/api-error.ts'
+export { ApiError, type FieldError } from './api/api-error.ts'
 export { useLoadingStore, showsSpinner } from './api/loading.ts'
 export { useSession, authUserFrom, type SessionStatus } from './session/store.ts'
 export { TOKEN_KEY, readToken, decodeToken, isExpired } from './session/token.ts'
@@ -24,5 +24,3 @@ export { Notifications } from './ui/Notifications.tsx'
 export { Modal, type ModalProps } from './ui/Modal.tsx'
 export { showAlert, confirmAction, askJustification, showEmptyListDialog, type DialogIcon } from './ui/dialogs.ts'
 export { Loading, ErrorPanel, type ErrorPanelProps } from './ui/states.tsx'
-export { useZodForm } from './forms/use-zod-form.ts'
-export { Field, CharacterCount, type FieldControlProps, type FieldProps } from './forms/Field.tsx'

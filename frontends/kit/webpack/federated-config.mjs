@@ -10,7 +10,6 @@ import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack'
 
 const kitDir = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 const kitPackage = JSON.parse(readFileSync(resolve(kitDir, 'package.json'), 'utf8'))
-const contractsPackage = JSON.parse(readFileSync(resolve(kitDir, '../../contracts/package.json'), 'utf8'))
 
 /** FRONTEND_OUT builds somewhere else (parallel work, benchmarks); the gateway reads FRONTEND_DIR. */
 export const outputRoot = process.env.FRONTEND_OUT ? resolve(process.env.FRONTEND_OUT) : resolve(kitDir, '../dist')
@@ -18,21 +17,26 @@ export const remoteNames = ['public', 'setup']
 
 const exact = (range) => range.replace(/^[\^~]/, '')
 
-/** Singletons shared by every build, pinned to one version (the kit's). */
+/**
+ * Singletons shared by every build, pinned to one version (the kit's). The router is shared
+ * through the kit's `router` entry (only the parts the kit re-exports are bundled); zod and the
+ * contracts are not shared, so each bundle keeps only the schemas it uses, in lazy chunks.
+ */
 export function sharedSingletons() {
   const deps = kitPackage.dependencies
   const singleton = (version) => ({ singleton: true, requiredVersion: exact(version), strictVersion: true })
+  const kitEntry = { ...singleton(kitPackage.version), version: kitPackage.version }
   return {
     react: singleton(deps.react),
     'react/': singleton(deps.react),
     'react-dom': singleton(deps['react-dom']),
     'react-dom/': singleton(deps['react-dom']),
-    'react-router': singleton(deps['react-router']),
     zustand: singleton(deps.zustand),
-    zod: singleton(contractsPackage.dependencies.zod),
-    'zod/': singleton(contractsPackage.dependencies.zod),
-    '@donaciones/contracts': { ...singleton(contractsPackage.version), version: contractsPackage.version },
-    '@donaciones/web-kit': { ...singleton(kitPackage.version), version: kitPackage.version },
+    '@donaciones/web-kit': kitEntry,
+    '@donaciones/web-kit/router': kitEntry,
+    '@donaciones/web-kit/forms': kitEntry,
+    '@donaciones/web-kit/chart': kitEntry,
+    '@donaciones/web-kit/rich-text': kitEntry,
   }
 }
 
@@ -84,6 +88,8 @@ export function federatedConfig({ name, dir, exposes, host = false }) {
         shareStrategy: 'loaded-first',
         dts: false,
         manifest: false,
+        // Browser-only runtime without the snapshot (manifest) code; remotes load no remotes themselves.
+        experiments: { optimization: { disableSnapshot: true, target: 'web', ...(host ? {} : { disableRemote: true }) } },
       }),
       ...(host ? [new HtmlWebpackPlugin({ template: './src/index.html', inject: 'body', scriptLoading: 'defer', hash: true })] : []),
     ],

@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react'
-import { Navigate, Route, Routes } from 'react-router'
+import { Navigate, Route, Routes } from '@donaciones/web-kit/router'
 import { Loading } from '@donaciones/web-kit'
 import { PublicLayout } from './features/layout/components/PublicLayout.tsx'
 import { CampaignRoute } from './app/CampaignRoute.tsx'

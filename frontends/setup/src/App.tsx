@@ -1,3 +1,6 @@
+import { SetupWizard } from './features/wizard/components/SetupWizard.tsx'
+
+/** The setup remote (`./App`), loaded by the shell only on /configure. */
 export default function App() {
-  return <main><h1>Configuración inicial</h1></main>
+  return <SetupWizard />
 }

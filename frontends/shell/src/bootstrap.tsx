@@ -1,6 +1,6 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
-import { BrowserRouter } from 'react-router'
+import { BrowserRouter } from '@donaciones/web-kit/router'
 import '@donaciones/web-kit/styles.css'
 import { App } from './app/App.tsx'
 

@@ -1,11 +1,17 @@
+/** One field's message in a 422 answer; `path` is dotted ('user.email'). */
+export interface FieldError {
+  path: string
+  message: string
+}
+
 /** A failed API response, passed on as the response object (spec §8). */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
     readonly description: string,
-    /** Field messages of a 422 answer, keyed by field path. */
-    readonly errors: Record<string, string> = {},
+    /** Field messages of a 422 answer. */
+    readonly errors: FieldError[] = [],
   ) {
     super(message)
     this.name = 'ApiError'
@@ -29,6 +35,8 @@ export async function toApiError(response: Response): Promise<ApiError> {
   }
   const message = typeof body.message === 'string' ? body.message : 'Ocurrió un error'
   const description = typeof body.description === 'string' ? body.description : 'Intente de nuevo más tarde'
-  const errors = body.errors && typeof body.errors === 'object' ? (body.errors as Record<string, string>) : {}
+  const errors = Array.isArray(body.errors)
+    ? body.errors.filter((item): item is FieldError => typeof item?.path === 'string' && typeof item?.message === 'string')
+    : []
   return new ApiError(response.status, message, description, errors)
 }

@@ -1,5 +1,5 @@
 import { create } from 'zustand'
-import { initResponseSchema, type InitResponse, type PublicConfiguration } from '@donaciones/contracts'
+import type { InitResponse, PublicConfiguration } from '@donaciones/contracts'
 import { apiRequest } from '../api/client.ts'
 
 interface SiteConfigState {
@@ -14,7 +14,7 @@ export const useSiteConfig = create<SiteConfigState>((set) => ({
   config: null,
   load: async () => {
     try {
-      const config = await apiRequest('LOAD_INIT', '/init', { schema: initResponseSchema, silent: true })
+      const config = await apiRequest<InitResponse>('LOAD_INIT', '/init', { silent: true })
       set({ status: 'ready', config })
     } catch {
       set({ status: 'error' })

@@ -95,3 +95,28 @@ describe('session start-up (spec §4)', () => {
     expect(localStorage.getItem('auth_token')).toBeNull()
   })
 })
+
+describe('session start-up with a provisional password', () => {
+  beforeEach(() => {
+    const stored = new Map<string, string>()
+    vi.stubGlobal('localStorage', {
+      getItem: (key: string) => stored.get(key) ?? null,
+      setItem: (key: string, value: string) => stored.set(key, value),
+      removeItem: (key: string) => stored.delete(key),
+    })
+  })
+  afterEach(() => vi.unstubAllGlobals())
+
+  it('keeps the token without reading the record the server refuses to such a session', async () => {
+    const provisional = jwt({ ...tokenUser, changePassword: true, exp: Math.floor(Date.now() / 1000) + 3600 })
+    localStorage.setItem('auth_token', provisional)
+    calls = []
+    serve(() => ({ status: 403, body: { message: 'Cambie su contraseña' } }))
+    const session = await freshSession()
+    await session.getState().start()
+    expect(session.getState().status).toBe('authenticated')
+    expect(session.getState().user?.changePassword).toBe(true)
+    expect(localStorage.getItem('auth_token')).toBe(provisional)
+    expect(calls.some((url) => url.includes('/users/'))).toBe(false)
+  })
+})

@@ -1,5 +1,5 @@
 import { create } from 'zustand'
-import { oauthCheckResponseSchema, userSchema, type AuthUser, type User } from '@donaciones/contracts'
+import type { AuthUser, OauthCheckResponse, TokenPayload, User } from '@donaciones/contracts'
 import { apiRequest } from '../api/client.ts'
 import { clearToken, decodeToken, isExpired, readToken, storeToken } from './token.ts'
 
@@ -39,8 +39,11 @@ async function storedSession(): Promise<AuthUser | 'expired' | null> {
   if (!token) return null
   const payload = decodeToken(token)
   if (!payload || isExpired(payload)) return 'expired'
+  // A provisional password may only be changed: the server refuses every other call, its own
+  // record included, so the token is kept and the shell holds the user on /reset-password.
+  if (payload.changePassword) return withoutTimes(payload)
   try {
-    const record = await apiRequest('LOAD_SESSION_USER', `/users/${payload._id}`, { schema: userSchema, silent: true })
+    const record = await apiRequest<User>('LOAD_SESSION_USER', `/users/${payload._id}`, { silent: true })
     if (record.active && record.role === payload.role) return authUserFrom(payload, record)
   } catch {
     // A revoked or deactivated session: the social check below decides.
@@ -48,16 +51,17 @@ async function storedSession(): Promise<AuthUser | 'expired' | null> {
   return null
 }
 
-async function socialSession(): Promise<{ token: string; user: AuthUser } | null> {
+async function socialSession(): Promise<OauthCheckResponse | null> {
   try {
-    return await apiRequest('LOAD_SOCIAL_SESSION', '/oauth/login/check', {
-      schema: oauthCheckResponseSchema,
-      silent: true,
-      credentials: 'include',
-    })
+    const answer = await apiRequest<OauthCheckResponse>('LOAD_SOCIAL_SESSION', '/oauth/login/check', { silent: true, credentials: 'include' })
+    return typeof answer?.token === 'string' && answer.user ? answer : null
   } catch {
     return null
   }
+}
+
+function withoutTimes({ exp: _exp, iat: _iat, ...user }: TokenPayload): AuthUser {
+  return user
 }
 
 let starting: Promise<void> | null = null
@@ -92,7 +96,7 @@ export const useSession = create<SessionState>((set, get) => ({
     const payload = decodeToken(token)
     if (!payload) return null
     storeToken(token)
-    const { exp: _exp, iat: _iat, ...user } = payload
+    const user = withoutTimes(payload)
     set({ status: 'authenticated', user })
     return user
   },

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
-import { Navigate, Route, Routes, useLocation } from 'react-router'
-import { ErrorPanel, Loading, Notifications, redirectFor, useSession, useSiteConfig } from '@donaciones/web-kit'
+import { Navigate, Route, Routes, useLocation } from '@donaciones/web-kit/router'
+import { ErrorPanel, isPublicRoute, Loading, Notifications, redirectFor, useSession, useSiteConfig } from '@donaciones/web-kit'
 import { RemoteBoundary } from '../remotes/RemoteBoundary.tsx'
 import { loadPublic, loadSetup } from '../remotes/remotes.ts'
 import { DashboardPlaceholder } from './DashboardPlaceholder.tsx'
@@ -42,7 +42,10 @@ function Guarded({ children }: { children: ReactNode }) {
       </main>
     )
   }
-  if (configStatus === 'loading' || sessionStatus === 'checking' || !config) return <Loading />
+  if (configStatus === 'loading' || !config) return <Loading />
+  // Public pages do not wait for the session check: they render for a visitor and re-check the
+  // redirects when it ends (a signed-in user then sees their menu, or is sent where spec §4 says).
+  if (sessionStatus === 'checking' && !isPublicRoute(pathname)) return <Loading />
   const target = redirectFor({ pathname, configured: config.configured, user })
   if (target && target !== pathname) return <Navigate to={target} replace />
   return children

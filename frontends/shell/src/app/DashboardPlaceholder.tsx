@@ -1,4 +1,4 @@
-import { Link } from 'react-router'
+import { Link } from '@donaciones/web-kit/router'
 
 /** /dashboard/* until the dashboard remote exists: says so in Spanish and links back. */
 export function DashboardPlaceholder() {

@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import { useLocation } from 'react-router'
+import { useLocation } from '@donaciones/web-kit/router'
 import { keepsScroll } from '@donaciones/web-kit'
 
 /** Spec §2.1: back to the top on every route change, except on the routes that keep their place. */

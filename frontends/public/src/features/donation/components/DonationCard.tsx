@@ -1,10 +1,92 @@
-import type { Campaign } from '@donaciones/contracts'
+import { useId, useState } from 'react'
+import { Link } from '@donaciones/web-kit/router'
+import { DEFAULT_DONATION_AMOUNT, DONATION_INPUT_MIN, type Campaign } from '@donaciones/contracts'
+import { Loading, usePublicConfig, useSession } from '@donaciones/web-kit'
+import { CardDonation } from './CardDonation.tsx'
+import type { ChannelProps } from './channel-props.ts'
+import { OxxoDonation } from './OxxoDonation.tsx'
+import { PaypalDonation } from './PaypalDonation.tsx'
+import './donation.css'
 
 export interface DonationCardProps {
   campaign: Campaign
   onDonated: (donorName: string) => void
 }
 
-export function DonationCard({ campaign }: DonationCardProps) {
-  return <aside><h2>Donar a {campaign.title}</h2></aside>
+/** Amount, privacy notice and the three payment channels (spec §2.3). */
+export function DonationCard({ campaign, onDonated }: DonationCardProps) {
+  const config = usePublicConfig()
+  const user = useSession((state) => state.user)
+  const [accepted, setAccepted] = useState(false)
+  const titleId = useId()
+  const hintId = useId()
+  const amountId = useId()
+  const [amountText, setAmountText] = useState(String(DEFAULT_DONATION_AMOUNT))
+  const [amountError, setAmountError] = useState<string | null>(null)
+
+  // Like the other forms: checked when the field is left, then on every change while it is wrong.
+  const checkAmount = async (text = amountText): Promise<number | null> => {
+    const amount = text.trim() === '' ? Number.NaN : Number(text)
+    const { amountProblem } = await import('./amount-check.ts')
+    const problem = amountProblem(amount)
+    setAmountError(problem)
+    return problem ? null : amount
+  }
+  const readAmount = async (): Promise<number | null> => {
+    const amount = await checkAmount()
+    if (amount === null) document.getElementById(amountId)?.focus()
+    return amount
+  }
+
+  if (!config) return <aside className="donation-card"><Loading label="Cargando opciones de pago..." /></aside>
+
+  const channel: ChannelProps = { campaign, readAmount, enabled: accepted, user: user?._id ?? null, onDonated }
+  const conekta = config.providers.conekta ? config.clients.conekta : null
+  const paypal = config.providers.paypal ? config.clients.paypal : null
+
+  return (
+    <section className="donation-card" aria-labelledby={titleId}>
+      <h2 id={titleId} className="donation-card__title">Haz tu donación</h2>
+      <form onSubmit={(event) => event.preventDefault()} noValidate>
+        <div className="kit-field">
+          <label className="kit-field__label" htmlFor={amountId}>Cantidad a donar (MXN)</label>
+          <input
+            id={amountId}
+            className="kit-input"
+            type="number"
+            min={DONATION_INPUT_MIN}
+            step="1"
+            inputMode="decimal"
+            value={amountText}
+            aria-invalid={Boolean(amountError)}
+            aria-describedby={amountError ? `${amountId}-error` : undefined}
+            onChange={(event) => {
+              setAmountText(event.target.value)
+              if (amountError) void checkAmount(event.target.value)
+            }}
+            onBlur={() => void checkAmount()}
+          />
+          {amountError && <div id={`${amountId}-error`} className="kit-field__error" role="alert">{amountError}</div>}
+        </div>
+      </form>
+      <div className="donation-card__privacy">
+        <input id={`${titleId}-aviso`} type="checkbox" checked={accepted} onChange={(event) => setAccepted(event.target.checked)} aria-describedby={accepted ? undefined : hintId} />
+        <label htmlFor={`${titleId}-aviso`}>
+          He leído y acepto el <Link to="/notice-of-privacy" target="_blank">aviso de privacidad</Link>
+        </label>
+      </div>
+      {!accepted && <p id={hintId} className="donation-card__hint">Acepta el aviso de privacidad para elegir un método de pago.</p>}
+      <div className="donation-card__channels">
+        {conekta ? (
+          <>
+            <CardDonation {...channel} tokenizerUrl={config.scripts.conektaTokenizer} publicKey={conekta} />
+            <OxxoDonation {...channel} />
+          </>
+        ) : (
+          <p className="donation-unavailable"><span>Tarjeta y efectivo:</span> No disponible</p>
+        )}
+        <PaypalDonation {...channel} sdkUrl={config.scripts.paypalSdk} clientId={paypal} />
+      </div>
+    </section>
+  )
 }

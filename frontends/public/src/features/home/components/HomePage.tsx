@@ -1,3 +1,26 @@
+import { Link } from '@donaciones/web-kit/router'
+import { Loading, usePublicConfig } from '@donaciones/web-kit'
+import { VisitsCounter } from './VisitsCounter.tsx'
+import './home.css'
+
+/** Home (spec §2.1): the visits counter when enabled, and the mission with its image. */
 export function HomePage() {
-  return <main><h1>Inicio</h1></main>
+  const config = usePublicConfig()
+  if (!config) return <Loading />
+  const { home, settings } = config
+  return (
+    <main className="home">
+      <h1 className="kit-visually-hidden">{settings.name}</h1>
+      {home.showCounters && <VisitsCounter />}
+      <section className="home-mission" aria-labelledby="home-mission-title">
+        {home.image && <img className="home-mission__image" src={home.image.path} alt="" loading="lazy" />}
+        <div className="home-mission__text">
+          <h2 id="home-mission-title">Nuestra misión</h2>
+          {/* Sanitised on the server when it is saved. */}
+          <div className="home-mission__content" dangerouslySetInnerHTML={{ __html: home.content }} />
+          <Link className="kit-button" to="/about">Más información</Link>
+        </div>
+      </section>
+    </main>
+  )
 }

@@ -1,0 +1,3 @@
+/** Form helpers, a separate entry so pages without forms do not download the validation code. */
+export { useZodForm } from './use-zod-form.ts'
+export { Field, CharacterCount, type FieldControlProps, type FieldProps } from './Field.tsx'

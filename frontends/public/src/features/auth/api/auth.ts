@@ -1,0 +1,28 @@
+import { apiRequest } from '@donaciones/web-kit'
+import {
+  tokenResponseSchema,
+  type LoginRequest,
+  type RecoverPasswordRequest,
+  type ResetPasswordRequest,
+} from '@donaciones/contracts'
+
+/** POST /auth/login → the session token. A failure shows the server's message as a toast. */
+export async function login(credentials: LoginRequest): Promise<string> {
+  const { token } = await apiRequest('LOGIN', '/auth/login', { method: 'POST', json: credentials, schema: tokenResponseSchema })
+  return token
+}
+
+/** POST /auth/request-recover-password: the recovery link goes to the address by e-mail. */
+export async function requestRecovery(email: string): Promise<void> {
+  await apiRequest('SEND_RECOVERY_EMAIL', '/auth/request-recover-password', { method: 'POST', json: { email } })
+}
+
+/** POST /auth/recover-password with the e-mail and token of the link. */
+export async function recoverPassword(request: RecoverPasswordRequest): Promise<void> {
+  await apiRequest('SAVE_RECOVERED_PASSWORD', '/auth/recover-password', { method: 'POST', json: request })
+}
+
+/** POST /auth/reset-password: the current (or provisional) password and the new one. */
+export async function resetPassword(request: ResetPasswordRequest): Promise<void> {
+  await apiRequest('SAVE_NEW_PASSWORD', '/auth/reset-password', { method: 'POST', json: request })
+}

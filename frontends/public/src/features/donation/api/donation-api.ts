@@ -1,0 +1,48 @@
+import {
+  oxxoResponseSchema,
+  paypalOrderResponseSchema,
+  type ConektaDonationRequest,
+  type Donation,
+  type OxxoRequest,
+  type OxxoResponse,
+  type PaypalDonationRequest,
+} from '@donaciones/contracts'
+import { apiRequest } from '@donaciones/web-kit'
+
+/** A fresh key per attempt: the server keys the donation (and its provider calls) on it, so a retried request cannot charge twice. */
+export function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID()
+  const bytes = crypto.getRandomValues(new Uint8Array(16))
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('')
+}
+
+const idempotent = () => ({ 'Idempotency-Key': newIdempotencyKey() })
+
+export type CardDonationResult = Donation & { customer_info?: { name: string; email: string; phone: string } }
+
+/** POST /donations/conekta with the tokenizer's card token. */
+export function donateByCard(body: ConektaDonationRequest): Promise<CardDonationResult> {
+  return apiRequest<CardDonationResult>('SEND_CARD_DONATION', '/donations/conekta', { method: 'POST', json: body, headers: idempotent(), silent: true })
+}
+
+/** POST /donations/oxxopay/request: the cash voucher. */
+export function requestOxxoVoucher(body: OxxoRequest): Promise<OxxoResponse> {
+  return apiRequest('SEND_OXXO_REQUEST', '/donations/oxxopay/request', { method: 'POST', json: body, headers: idempotent(), schema: oxxoResponseSchema, silent: true })
+}
+
+/** POST /donations/paypal/order: our server creates the PayPal order for the amount. */
+export async function createPaypalOrder(body: { campaign: string; amount: number; user: string | null }): Promise<string> {
+  const { orderID } = await apiRequest('SEND_PAYPAL_ORDER', '/donations/paypal/order', { method: 'POST', json: body, headers: idempotent(), schema: paypalOrderResponseSchema, silent: true })
+  return orderID
+}
+
+/** POST /donations/paypal after the buyer approved: the server captures and records it. */
+export function capturePaypalDonation(body: PaypalDonationRequest): Promise<Donation> {
+  return apiRequest<Donation>('SEND_PAYPAL_DONATION', '/donations/paypal', { method: 'POST', json: body, silent: true })
+}
+
+/** The payer's name as PayPal reports it on the recorded donation. */
+export function paypalPayerName(donation: Donation): string {
+  const name = donation.paypal?.details.payer?.name
+  return [name?.given_name, name?.surname].filter(Boolean).join(' ')
+}

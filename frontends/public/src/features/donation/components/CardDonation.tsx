@@ -1,0 +1,40 @@
+import { lazy, Suspense, useState } from 'react'
+import { formatMoney, Loading, Modal } from '@donaciones/web-kit'
+import type { ChannelProps } from './channel-props.ts'
+
+// The form (and the validation code it needs) is fetched when the modal opens.
+const CardForm = lazy(() => import('./CardForm.tsx').then((module) => ({ default: module.CardForm })))
+
+/** Card channel: a button that opens the card form in a modal. */
+export function CardDonation({ campaign, readAmount, enabled, user, onDonated, tokenizerUrl, publicKey }: ChannelProps & { tokenizerUrl: string; publicKey: string }) {
+  const [amount, setAmount] = useState<number | null>(null)
+  const open = async () => {
+    const value = await readAmount()
+    if (value !== null) setAmount(value)
+  }
+  return (
+    <>
+      <button type="button" className="kit-button donation-channel" disabled={!enabled} onClick={() => void open()}>
+        Pagar con tarjeta
+      </button>
+      {amount !== null && (
+        <Modal title="Donar con tarjeta" onClose={() => setAmount(null)} className="kit-modal--wide">
+          <p className="donation-modal__amount">Monto a donar: <strong>{formatMoney(amount)}</strong></p>
+          <Suspense fallback={<Loading />}>
+            <CardForm
+              campaignId={campaign._id}
+              amount={amount}
+              user={user}
+              tokenizerUrl={tokenizerUrl}
+              publicKey={publicKey}
+              onDone={(name) => {
+                setAmount(null)
+                onDonated(name)
+              }}
+            />
+          </Suspense>
+        </Modal>
+      )}
+    </>
+  )
+}

@@ -1,0 +1,25 @@
+import { COUNTER_ANIMATION_MS } from '@donaciones/contracts'
+import { formatInteger, Loading } from '@donaciones/web-kit'
+import { useCountUp } from '../hooks/useCountUp.ts'
+import { useVisits } from '../hooks/useVisits.ts'
+
+/** The site's visits, counted up from 0 over 4 seconds (spec §2.1). */
+export function VisitsCounter() {
+  const visits = useVisits()
+  const total = visits.status === 'ready' ? visits.total : null
+  const shown = useCountUp(total, COUNTER_ANIMATION_MS)
+  return (
+    <section className="home-counter" aria-labelledby="home-counter-title">
+      <h2 id="home-counter-title" className="home-counter__title">Visitas</h2>
+      {visits.status === 'loading' && <Loading label="Cargando visitas..." />}
+      {visits.status === 'error' && <p className="home-counter__error">No se pudo cargar el contador de visitas.</p>}
+      {total !== null && (
+        <>
+          {/* The moving number is hidden from screen readers, which get the final total once. */}
+          <p className="home-counter__value" aria-hidden="true" data-testid="contador-visitas">{formatInteger(shown)}</p>
+          <p className="kit-visually-hidden">{formatInteger(total)} visitas</p>
+        </>
+      )}
+    </section>
+  )
+}

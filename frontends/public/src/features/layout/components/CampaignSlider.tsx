@@ -1,0 +1,47 @@
+import { Link } from '@donaciones/web-kit/router'
+import { SLIDER_SPEED_MS, type CampaignCard } from '@donaciones/contracts'
+import { getSliderCampaigns } from '../api/campaign-lists.ts'
+import { useCampaignCards } from '../hooks/useCampaignCards.ts'
+import { useCarousel } from '../hooks/useCarousel.ts'
+import { CarouselControls } from './CarouselControls.tsx'
+
+/** Spec §2.2: the slider loops only when there are more cards than the 4 a wide screen shows. */
+const CARDS_PER_WIDE_VIEW = 4
+/**
+ * Embla's `duration` is not in milliseconds (it drives a physics attractor); 25 is its default and
+ * settles a one-card move in about 500 ms, the spec's slider speed.
+ */
+const EMBLA_DURATION_FOR_SLIDER_SPEED = Math.round(SLIDER_SPEED_MS / 20)
+
+/** Slider of campaign cards above the footer: 4, 3, 2 or 1 per view by screen width (CSS). */
+export function CampaignSlider() {
+  const state = useCampaignCards(getSliderCampaigns)
+  if (state.status !== 'ready' || state.cards.length === 0) return null
+  return <SliderCarousel cards={state.cards} />
+}
+
+function SliderCarousel({ cards }: { cards: CampaignCard[] }) {
+  const loops = cards.length > CARDS_PER_WIDE_VIEW
+  const carousel = useCarousel({ loop: loops, duration: EMBLA_DURATION_FOR_SLIDER_SPEED, align: 'start' })
+  return (
+    <section className="public-slider" aria-roledescription="carrusel" aria-labelledby="public-slider-title">
+      <div className="public-slider__header">
+        <h2 id="public-slider-title" className="public-slider__title">Más campañas</h2>
+        <CarouselControls subject="campañas" {...carousel} />
+      </div>
+      <div className="public-slider__viewport" ref={carousel.viewportRef}>
+        <ul className="public-slider__track">
+          {cards.map((card) => (
+            <li className="public-slider__slide" key={card._id}>
+              <Link className="public-slider__card" to={`/campaigns/${card.slug}`}>
+                <img src={card.thumbnail.path} alt="" loading="lazy" />
+                <span className="public-slider__card-title">{card.title}</span>
+                <span className="public-slider__card-text">{card.description}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  )
+}

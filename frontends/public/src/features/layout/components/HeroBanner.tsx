@@ -1,0 +1,38 @@
+import { Link } from '@donaciones/web-kit/router'
+import type { CampaignCard } from '@donaciones/contracts'
+import { getBannerCampaigns } from '../api/campaign-lists.ts'
+import { useCampaignCards } from '../hooks/useCampaignCards.ts'
+import { useCarousel } from '../hooks/useCarousel.ts'
+import { CarouselControls } from './CarouselControls.tsx'
+
+/** Hero carousel of featured campaigns at the top of the home page (spec §2.2). */
+export function HeroBanner() {
+  const state = useCampaignCards(getBannerCampaigns)
+  // Decorative section: while loading or on failure the home page simply starts with its content.
+  if (state.status !== 'ready' || state.cards.length === 0) return null
+  return <BannerCarousel cards={state.cards} />
+}
+
+function BannerCarousel({ cards }: { cards: CampaignCard[] }) {
+  const carousel = useCarousel({ loop: cards.length > 1 })
+  return (
+    <section className="public-banner" aria-roledescription="carrusel" aria-label="Campañas destacadas">
+      <div className="public-banner__viewport" ref={carousel.viewportRef}>
+        <div className="public-banner__track">
+          {cards.map((card, index) => (
+            <div className="public-banner__slide" key={card._id} role="group" aria-roledescription="diapositiva" aria-label={`${index + 1} de ${cards.length}`}>
+              <img className="public-banner__image" src={card.thumbnail.path} alt="" {...(index > 0 && { loading: 'lazy' as const })} />
+              <div className="public-banner__text">
+                {card.subtitle && <p className="public-banner__subtitle">{card.subtitle}</p>}
+                <h2 className="public-banner__title">{card.title}</h2>
+                <p className="public-banner__description">{card.description}</p>
+                <Link className="kit-button" to={`/campaigns/${card.slug}`} aria-label={`Ver campaña: ${card.title}`}>Ver campaña</Link>
+              </div>
+            </div>
+          ))}
+        </div>
+      </div>
+      {cards.length > 1 && <CarouselControls subject="campaña destacada" {...carousel} />}
+    </section>
+  )
+}

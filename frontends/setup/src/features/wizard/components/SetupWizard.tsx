@@ -1,0 +1,122 @@
+import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { FormProvider } from 'react-hook-form'
+import { setupRequestSchema } from '@donaciones/contracts'
+import { useZodForm } from '@donaciones/web-kit/forms'
+import { LAST_STEP, WIZARD_STEPS } from '../steps.ts'
+import { useSetupSubmit } from '../hooks/use-setup-submit.ts'
+import { institutionIsBlank, wizardDefaults, type WizardField, type WizardProvider } from '../wizard-form.ts'
+import { stepProblems } from '../step-checks.ts'
+import { StepBody } from './StepBody.tsx'
+import { WizardProgress } from './WizardProgress.tsx'
+import { WizardActions } from './WizardActions.tsx'
+import '../wizard.css'
+
+/** Spec §2.4: the 16-step setup wizard at /configure; one form keeps every step's values. */
+export function SetupWizard() {
+  const form = useZodForm(setupRequestSchema, { defaultValues: wizardDefaults })
+  const [stepIndex, setStepIndex] = useState(0)
+  const [accepted, setAccepted] = useState(false)
+  const [previews, setPreviews] = useState<Partial<Record<string, string>>>({})
+  const headingRef = useRef<HTMLHeadingElement>(null)
+  const firstStep = useRef(true)
+  const { status, failure, submit } = useSetupSubmit(form, setStepIndex)
+  const step = WIZARD_STEPS[stepIndex] ?? WIZARD_STEPS[0]!
+
+  // Each step change takes the focus to the new heading, so screen readers announce it.
+  useEffect(() => {
+    if (firstStep.current) {
+      firstStep.current = false
+      return
+    }
+    headingRef.current?.focus()
+  }, [stepIndex])
+
+  const provider: WizardProvider | null = step.kind === 'provider' ? step.provider : null
+
+  const goNext = async () => {
+    if (provider) form.setValue(`providers.${provider}`, true)
+    if (await validateStep()) setStepIndex(stepIndex + 1)
+    else touchFields()
+  }
+
+  /** The step's fields with the contracts' schema, plus its whole-object rules. */
+  const validateStep = async () => {
+    const valid = await form.trigger([...step.fields])
+    const extra = stepProblems(step, form.getValues())
+    for (const problem of extra) form.setError(problem.path as WizardField, { type: 'validate', message: problem.message })
+    return valid && extra.length === 0
+  }
+
+  // A failed step marks its fields touched, so each message goes away as soon as the value is
+  // fixed (while typing), not on blur, where the moving layout would swallow the next click.
+  const touchFields = () => {
+    for (const name of step.fields) form.setValue(name, form.getValues(name) as never, { shouldTouch: true })
+  }
+
+  const skipProvider = () => {
+    if (!provider) return
+    form.setValue(`providers.${provider}`, false)
+    form.setValue(`keys.${provider}`, { client: '', secret: '' })
+    form.clearErrors(`keys.${provider}`)
+    setStepIndex(stepIndex + 1)
+  }
+
+  const skipInstitution = () => {
+    form.setValue('institution', { name: '', description: '' })
+    form.clearErrors('institution')
+    void submit(false)
+  }
+
+  const save = async () => {
+    if (institutionIsBlank(form.getValues())) return submit(false)
+    if (await form.trigger([...step.fields])) await submit(true)
+    else touchFields()
+  }
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault()
+    if (status !== 'idle') return
+    if (stepIndex === 0 && !accepted) return
+    void (stepIndex === LAST_STEP ? save() : goNext())
+  }
+
+  if (status === 'done') {
+    return (
+      <main className="setup">
+        <section className="setup-card setup-done" role="status">
+          <h1>Configuración exitosa</h1>
+          <p>En un momento irá al panel de administración.</p>
+        </section>
+      </main>
+    )
+  }
+
+  return (
+    <main className="setup">
+      <h1 className="setup__title">Configuración inicial del sitio</h1>
+      <FormProvider {...form}>
+        <form className="setup-card" noValidate onSubmit={onSubmit} aria-label="Asistente de configuración">
+          <WizardProgress step={stepIndex} />
+          <h2 id="setup-step-title" ref={headingRef} tabIndex={-1} className="setup-card__heading">
+            {step.title}
+          </h2>
+          <StepBody step={step} accepted={accepted} onAcceptedChange={setAccepted} previews={previews} onPreview={(field, path) => setPreviews((current) => ({ ...current, [field]: path }))} />
+          {failure && (
+            <div className="setup-failure" role="alert">
+              <strong>{failure.message}</strong>
+              <p>{failure.description}</p>
+            </div>
+          )}
+          <WizardActions
+            stepIndex={stepIndex}
+            canContinue={stepIndex !== 0 || accepted}
+            sending={status === 'sending'}
+            onBack={() => setStepIndex(stepIndex - 1)}
+            {...(provider && { onSkip: skipProvider })}
+            {...(stepIndex === LAST_STEP && { onSkip: skipInstitution })}
+          />
+        </form>
+      </FormProvider>
+    </main>
+  )
+}
