@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url'
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..')
 const dist = process.env.FRONTEND_DIR ? resolve(process.env.FRONTEND_DIR) : resolve(root, 'frontends/dist')
-const required = ['index.html', 'remotes/public/remoteEntry.js', 'remotes/setup/remoteEntry.js']
+const required = ['index.html', 'remotes/public/remoteEntry.js', 'remotes/setup/remoteEntry.js', 'remotes/dashboard/remoteEntry.js']
 const missing = required.filter((file) => !existsSync(resolve(dist, file)))
 
 if (missing.length > 0) {

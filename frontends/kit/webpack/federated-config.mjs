@@ -13,7 +13,7 @@ const kitPackage = JSON.parse(readFileSync(resolve(kitDir, 'package.json'), 'utf
 
 /** FRONTEND_OUT builds somewhere else (parallel work, benchmarks); the gateway reads FRONTEND_DIR. */
 export const outputRoot = process.env.FRONTEND_OUT ? resolve(process.env.FRONTEND_OUT) : resolve(kitDir, '../dist')
-export const remoteNames = ['public', 'setup']
+export const remoteNames = ['public', 'setup', 'dashboard']
 
 const exact = (range) => range.replace(/^[\^~]/, '')
 

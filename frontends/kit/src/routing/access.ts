@@ -47,9 +47,13 @@ export const isPublicRoute = (pathname: string) => matchesAny(PUBLIC_ROUTES, pat
 export const isBypassRoute = (pathname: string) => matchesAny(BYPASS_ROUTES, pathname)
 const isDashboardRoute = (pathname: string) => normalise(pathname) === '/dashboard' || pathname.startsWith('/dashboard/')
 
+/** Path segments whose permission module has another name. */
+const MODULE_OF_SEGMENT: Readonly<Record<string, string>> = { 'user-admin': 'admin' }
+
 /** Spec §5: the module is the third path segment (/dashboard/{module}/...). */
 export function moduleOfPath(pathname: string): string | undefined {
-  return normalise(pathname).split('/')[2]
+  const segment = normalise(pathname).split('/')[2]
+  return segment === undefined ? undefined : (MODULE_OF_SEGMENT[segment] ?? segment)
 }
 
 /** Spec §5: 'update' for edit routes, 'create' for create routes, otherwise 'read'. */

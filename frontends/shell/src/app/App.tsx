@@ -2,8 +2,7 @@ import type { ReactNode } from 'react'
 import { Navigate, Route, Routes, useLocation } from '@donaciones/web-kit/router'
 import { ErrorPanel, isPublicRoute, Loading, Notifications, redirectFor, useSession, useSiteConfig } from '@donaciones/web-kit'
 import { RemoteBoundary } from '../remotes/RemoteBoundary.tsx'
-import { loadPublic, loadSetup } from '../remotes/remotes.ts'
-import { DashboardPlaceholder } from './DashboardPlaceholder.tsx'
+import { loadDashboard, loadPublic, loadSetup } from '../remotes/remotes.ts'
 import { ScrollReset } from './ScrollReset.tsx'
 import { useStartup } from './useStartup.ts'
 
@@ -16,7 +15,7 @@ export function App() {
       <Guarded>
         <Routes>
           <Route path="/configure" element={<RemoteBoundary load={loadSetup} />} />
-          <Route path="/dashboard/*" element={<DashboardPlaceholder />} />
+          <Route path="/dashboard/*" element={<RemoteBoundary load={loadDashboard} />} />
           <Route path="*" element={<RemoteBoundary load={loadPublic} />} />
         </Routes>
       </Guarded>

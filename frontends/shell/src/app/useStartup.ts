@@ -1,7 +1,7 @@
 import { useEffect } from 'react'
 import { apiRequest, useSession, useSiteConfig } from '@donaciones/web-kit'
 import { installGlobalErrorHandler } from './global-errors.ts'
-import { loadPublic } from '../remotes/remotes.ts'
+import { loadDashboard, loadPublic } from '../remotes/remotes.ts'
 
 let started = false
 
@@ -11,8 +11,10 @@ export function useStartup(): void {
     if (started) return
     started = true
     installGlobalErrorHandler()
-    // Fetch the public site's code while the configuration and session load, not after them.
-    if (!/^\/(configure|dashboard)(\/|$)/.test(window.location.pathname)) void loadPublic().catch(() => undefined)
+    // Fetch the route's remote while the configuration and session load, not after them.
+    const path = window.location.pathname
+    if (/^\/dashboard(\/|$)/.test(path)) void loadDashboard().catch(() => undefined)
+    else if (!/^\/configure(\/|$)/.test(path)) void loadPublic().catch(() => undefined)
     void useSiteConfig.getState().load()
     void useSession.getState().start()
     void apiRequest('COUNT_VISIT', '/counters/visits', { method: 'POST', silent: true }).catch(() => undefined)

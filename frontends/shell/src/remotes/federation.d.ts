@@ -5,3 +5,6 @@ declare module 'public/App' {
 declare module 'setup/App' {
   export default function App(): import('react').ReactNode
 }
+declare module 'dashboard/App' {
+  export default function App(): import('react').ReactNode
+}

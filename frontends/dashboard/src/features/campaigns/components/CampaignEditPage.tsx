@@ -1,0 +1,3 @@
+export function CampaignEditPage() {
+  return <main><h1>Editar campaña</h1></main>
+}

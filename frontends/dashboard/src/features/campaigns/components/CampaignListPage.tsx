@@ -1,0 +1,3 @@
+export function CampaignListPage() {
+  return <main><h1>Campañas</h1></main>
+}

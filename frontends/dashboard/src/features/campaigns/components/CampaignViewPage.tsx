@@ -1,0 +1,3 @@
+export function CampaignViewPage() {
+  return <main><h1>Campaña</h1></main>
+}

@@ -1,0 +1,3 @@
+export function CategoryListPage() {
+  return <main><h1>Categorías</h1></main>
+}

@@ -1,0 +1,3 @@
+export function CategoryViewPage() {
+  return <main><h1>Categoría</h1></main>
+}

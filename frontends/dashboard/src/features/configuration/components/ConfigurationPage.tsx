@@ -1,0 +1,3 @@
+export function ConfigurationPage() {
+  return <main><h1>Configuración</h1></main>
+}

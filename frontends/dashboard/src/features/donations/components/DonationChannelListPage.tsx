@@ -1,0 +1,3 @@
+export function DonationChannelListPage({ channel }: { channel: 'paypal' | 'card' | 'oxxo' }) {
+  return <main><h1>Donaciones ({channel})</h1></main>
+}

@@ -1,0 +1,3 @@
+export function DonationHubPage() {
+  return <main><h1>Donaciones</h1></main>
+}

@@ -1,0 +1,3 @@
+export function HistoryPage() {
+  return <main><h1>Histórico de eventos</h1></main>
+}

@@ -1,0 +1,3 @@
+export function UserHistoryPage() {
+  return <main><h1>Histórico de eventos por usuario</h1></main>
+}

@@ -1,0 +1,3 @@
+export function InstitutionListPage() {
+  return <main><h1>Instituciones</h1></main>
+}

@@ -1,0 +1,5 @@
+import { Outlet } from '@donaciones/web-kit/router'
+
+export function DashboardLayout() {
+  return <Outlet />
+}

@@ -1,0 +1,3 @@
+export function PageEditPage() {
+  return <main><h1>Editar página</h1></main>
+}

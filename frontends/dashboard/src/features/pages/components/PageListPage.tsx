@@ -1,0 +1,3 @@
+export function PageListPage() {
+  return <main><h1>Páginas</h1></main>
+}

@@ -1,0 +1,3 @@
+export function PageViewPage() {
+  return <main><h1>Página</h1></main>
+}

@@ -1,0 +1,3 @@
+export function AdminListPage() {
+  return <main><h1>Administradores</h1></main>
+}

@@ -1,0 +1,3 @@
+export function ProfileEditPage() {
+  return <main><h1>Mi perfil</h1></main>
+}

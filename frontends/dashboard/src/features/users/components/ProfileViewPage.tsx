@@ -1,0 +1,3 @@
+export function ProfileViewPage() {
+  return <main><h1>Perfil</h1></main>
+}

@@ -1,0 +1,3 @@
+export function UserFormPage({ mode }: { mode: 'create' | 'edit' }) {
+  return <main><h1>Usuario ({mode})</h1></main>
+}

@@ -1,0 +1,3 @@
+export function UserListPage() {
+  return <main><h1>Usuarios</h1></main>
+}
