@@ -10,9 +10,9 @@ const END = '<!-- /bench:web -->'
 const kb = (bytes: number) => (bytes / 1024).toFixed(1)
 
 export function renderReport(measures: RouteMeasure[]): string {
-  const machine = `${cpus().length} núcleos (${cpus()[0]?.model.trim() ?? 'CPU'}), ${(totalmem() / 1024 ** 3).toFixed(0)} GiB`
+  const machine = `${cpus().length} cores (${cpus()[0]?.model.trim() ?? 'CPU'}), ${(totalmem() / 1024 ** 3).toFixed(0)} GiB`
   const rows = measures.map((m) => {
-    const verdict = m.scriptBytes / 1024 <= SCRIPT_BUDGET_KB && m.lcpMs < LCP_BUDGET_MS && !m.remotes.some((r) => r !== 'public') ? 'cumple' : 'NO cumple'
+    const verdict = m.scriptBytes / 1024 <= SCRIPT_BUDGET_KB && m.lcpMs < LCP_BUDGET_MS && !m.remotes.some((r) => r !== 'public') ? 'met' : 'missed'
     return `| \`${m.route}\` | ${kb(m.scriptBytes)} KB | ${m.scripts} | ${m.requests} | ${m.remotes.join(', ') || '—'} | ${m.lcpMs} ms | ${verdict} |`
   })
   return [
