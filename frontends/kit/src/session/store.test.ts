@@ -24,6 +24,16 @@ function serve(route: Route) {
   })
 }
 
+/** An empty in-memory localStorage for the browser-side code. */
+function stubLocalStorage() {
+  const stored = new Map<string, string>()
+  vi.stubGlobal('localStorage', {
+    getItem: (key: string) => stored.get(key) ?? null,
+    setItem: (key: string, value: string) => stored.set(key, value),
+    removeItem: (key: string) => stored.delete(key),
+  })
+}
+
 /** A fresh store per test: the start-up runs once per page load. */
 async function freshSession() {
   vi.resetModules()
@@ -33,12 +43,7 @@ async function freshSession() {
 describe('session start-up (spec §4)', () => {
   beforeEach(() => {
     calls = []
-    const stored = new Map<string, string>()
-    vi.stubGlobal('localStorage', {
-      getItem: (key: string) => stored.get(key) ?? null,
-      setItem: (key: string, value: string) => stored.set(key, value),
-      removeItem: (key: string) => stored.delete(key),
-    })
+    stubLocalStorage()
   })
   afterEach(() => vi.unstubAllGlobals())
 
@@ -98,12 +103,7 @@ describe('session start-up (spec §4)', () => {
 
 describe('session start-up with a provisional password', () => {
   beforeEach(() => {
-    const stored = new Map<string, string>()
-    vi.stubGlobal('localStorage', {
-      getItem: (key: string) => stored.get(key) ?? null,
-      setItem: (key: string, value: string) => stored.set(key, value),
-      removeItem: (key: string) => stored.delete(key),
-    })
+    stubLocalStorage()
   })
   afterEach(() => vi.unstubAllGlobals())
 
