@@ -68,11 +68,9 @@ export function federatedConfig({ name, dir, exposes, host = false }) {
     resolve: { extensions: ['.tsx', '.ts', '.mjs', '.js'] },
     module: {
       rules: [
-        {
-          test: /\.[cm]?tsx?$/,
-          loader: 'esbuild-loader',
-          options: { loader: 'tsx', target: 'es2020', jsx: 'automatic' },
-        },
+        // .ts files are not JSX: `<T>(value: T) => …` must stay a generic.
+        { test: /\.[cm]?ts$/, loader: 'esbuild-loader', options: { loader: 'ts', target: 'es2020' } },
+        { test: /\.tsx$/, loader: 'esbuild-loader', options: { loader: 'tsx', target: 'es2020', jsx: 'automatic' } },
         { test: /\.css$/, use: ['style-loader', 'css-loader'] },
         { test: /\.(png|jpe?g|gif|svg|webp)$/, type: 'asset/resource' },
       ],

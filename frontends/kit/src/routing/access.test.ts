@@ -66,6 +66,7 @@ describe('route rules of spec §2.1, §4 and §5', () => {
   it('reads module and action from the path', () => {
     expect(moduleOfPath('/dashboard/category/view/9')).toBe('category')
     expect(moduleOfPath('/dashboard/user-admin/list')).toBe('admin')
+    expect(moduleOfPath('/dashboard/donation/oxxo/list')).toBe('campaign')
     expect(actionOfPath('/dashboard/category/edit/9')).toBe('update')
     expect(actionOfPath('/dashboard/category/create')).toBe('create')
     expect(actionOfPath('/dashboard/category/view/9')).toBe('read')

@@ -47,8 +47,11 @@ export const isPublicRoute = (pathname: string) => matchesAny(PUBLIC_ROUTES, pat
 export const isBypassRoute = (pathname: string) => matchesAny(BYPASS_ROUTES, pathname)
 const isDashboardRoute = (pathname: string) => normalise(pathname) === '/dashboard' || pathname.startsWith('/dashboard/')
 
-/** Path segments whose permission module has another name. */
-const MODULE_OF_SEGMENT: Readonly<Record<string, string>> = { 'user-admin': 'admin' }
+/**
+ * Path segments whose permission module has another name. Donations have no module of their own:
+ * the server lets whoever may read campaigns read their donations.
+ */
+const MODULE_OF_SEGMENT: Readonly<Record<string, string>> = { 'user-admin': 'admin', donation: 'campaign' }
 
 /** Spec §5: the module is the third path segment (/dashboard/{module}/...). */
 export function moduleOfPath(pathname: string): string | undefined {

@@ -1,3 +1,42 @@
+import type { Category } from '@donaciones/contracts'
+import { ErrorPanel, formatDateTime, Loading } from '@donaciones/web-kit'
+import { useParams } from '@donaciones/web-kit/router'
+import { RecordView } from '../../../components/RecordView.tsx'
+import { useApiData } from '../../../hooks/useApiData.ts'
+import { usePermissions } from '../../../hooks/usePermissions.ts'
+import { CATEGORY_ROUTES, CATEGORIES_PATH, toggleCategory } from '../api/categories-api.ts'
+
+/** /dashboard/category/view/:id. */
 export function CategoryViewPage() {
-  return <main><h1>Categoría</h1></main>
+  const { id = '' } = useParams()
+  const permissions = usePermissions('category')
+  const { data, loading, failed, reload } = useApiData<Category>('LOAD_CATEGORY', `${CATEGORIES_PATH}/${id}`)
+
+  if (loading) return <Loading label="Cargando datos..." />
+  if (failed || !data) return <ErrorPanel onRetry={reload} />
+
+  const toggle = async () => {
+    try {
+      if (await toggleCategory(data._id, !data.active)) reload()
+    } catch {
+      // The kit's global toast shows the server's message.
+    }
+  }
+
+  return (
+    <RecordView
+      title="Categoría - Información del registro"
+      fields={[
+        { label: 'Título', value: data.title },
+        { label: 'Descripción', value: data.description },
+        { label: 'Fecha de creación', value: formatDateTime(data.createdAt) },
+        { label: 'Última actualización', value: formatDateTime(data.updatedAt) },
+      ]}
+      active={data.active}
+      canUpdate={permissions.update}
+      editTo={CATEGORY_ROUTES.edit(data._id)}
+      onToggle={() => void toggle()}
+      backTo={CATEGORY_ROUTES.list}
+    />
+  )
 }

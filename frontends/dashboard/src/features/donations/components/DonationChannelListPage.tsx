@@ -1,3 +1,23 @@
-export function DonationChannelListPage({ channel }: { channel: 'paypal' | 'card' | 'oxxo' }) {
-  return <main><h1>Donaciones ({channel})</h1></main>
+import { Link } from '@donaciones/web-kit/router'
+import { channelTitles, type DashboardChannel } from '../api/donations-api.ts'
+import { DonationChartCard } from './DonationChartCard.tsx'
+import { DonationSummaryBoxes } from './DonationSummaryBoxes.tsx'
+import { DonationTable } from './DonationTable.tsx'
+import './donations.css'
+
+/** /dashboard/donation/{paypal|card|oxxo}/list: summary boxes, the channel's history and 'Lista'. */
+export function DonationChannelListPage({ channel }: { channel: DashboardChannel }) {
+  return (
+    <div className="donations-page">
+      <nav aria-label="Ruta de navegación" className="donations-page__crumbs">
+        <Link to="/dashboard/donation/list">Donaciones</Link> <span aria-hidden="true">/</span> <span>{channelTitles[channel]}</span>
+      </nav>
+      <h1 className="donations-page__title">{channelTitles[channel]}</h1>
+      <DonationSummaryBoxes channel={channel} />
+      <section className="donation-card" aria-label="Resumen de donaciones">
+        <DonationChartCard channel={channel} />
+      </section>
+      <DonationTable key={channel} channel={channel} />
+    </div>
+  )
 }

@@ -1,3 +1,48 @@
+import type { Institution } from '@donaciones/contracts'
+import { ErrorPanel, formatDate } from '@donaciones/web-kit'
+import { Link, useNavigate } from '@donaciones/web-kit/router'
+import { ActiveMark } from '../../../components/ActiveMark.tsx'
+import { DataTable, type DataColumn } from '../../../components/DataTable.tsx'
+import { HistoryRows } from '../../../components/HistoryRows.tsx'
+import { PageHeader } from '../../../components/PageHeader.tsx'
+import { useApiData } from '../../../hooks/useApiData.ts'
+import { useEmptyListDialog } from '../../../hooks/useEmptyListDialog.ts'
+import { usePermissions } from '../../../hooks/usePermissions.ts'
+import { exportInstitutions, INSTITUTION_ROUTES, INSTITUTIONS_PATH } from '../api/institutions-api.ts'
+
+const columns: DataColumn<Institution>[] = [
+  { id: 'name', header: 'Nombre', value: (row) => row.name },
+  { id: 'description', header: 'Descripción', value: (row) => row.description },
+  { id: 'active', header: 'Estado', value: (row) => (row.active ? 'Activo' : 'Inactivo'), cell: (row) => <ActiveMark active={row.active} /> },
+  { id: 'createdAt', header: 'Fecha de creación', value: (row) => new Date(row.createdAt), cell: (row) => formatDate(row.createdAt) },
+]
+
+/** /dashboard/institution/list. */
 export function InstitutionListPage() {
-  return <main><h1>Instituciones</h1></main>
+  const navigate = useNavigate()
+  const permissions = usePermissions('institution')
+  const { data, failed, reload } = useApiData<Institution[]>('LOAD_INSTITUTIONS', INSTITUTIONS_PATH)
+  useEmptyListDialog(data, permissions.create)
+
+  return (
+    <section>
+      <PageHeader title="Instituciones">
+        {permissions.create && <Link className="kit-button" to={INSTITUTION_ROUTES.create}>Agregar institución</Link>}
+      </PageHeader>
+      {failed ? (
+        <ErrorPanel onRetry={reload} />
+      ) : (
+        <DataTable
+          label="Lista de instituciones"
+          columns={columns}
+          rows={data}
+          getRowId={(row) => row._id}
+          rowLabel={(row) => row.name}
+          onOpen={(row) => navigate(INSTITUTION_ROUTES.view(row._id))}
+          onExport={exportInstitutions}
+          renderExpanded={(row) => <HistoryRows module="institution" document={row._id} />}
+        />
+      )}
+    </section>
+  )
 }

@@ -1,3 +1,42 @@
+import type { Institution } from '@donaciones/contracts'
+import { ErrorPanel, formatDateTime, Loading } from '@donaciones/web-kit'
+import { useParams } from '@donaciones/web-kit/router'
+import { RecordView } from '../../../components/RecordView.tsx'
+import { useApiData } from '../../../hooks/useApiData.ts'
+import { usePermissions } from '../../../hooks/usePermissions.ts'
+import { INSTITUTION_ROUTES, INSTITUTIONS_PATH, toggleInstitution } from '../api/institutions-api.ts'
+
+/** /dashboard/institution/view/:id. */
 export function InstitutionViewPage() {
-  return <main><h1>Institución</h1></main>
+  const { id = '' } = useParams()
+  const permissions = usePermissions('institution')
+  const { data, loading, failed, reload } = useApiData<Institution>('LOAD_INSTITUTION', `${INSTITUTIONS_PATH}/${id}`)
+
+  if (loading) return <Loading label="Cargando datos..." />
+  if (failed || !data) return <ErrorPanel onRetry={reload} />
+
+  const toggle = async () => {
+    try {
+      if (await toggleInstitution(data._id, !data.active)) reload()
+    } catch {
+      // The kit's global toast shows the server's message.
+    }
+  }
+
+  return (
+    <RecordView
+      title="Institución - Información del registro"
+      fields={[
+        { label: 'Nombre', value: data.name },
+        { label: 'Descripción', value: data.description },
+        { label: 'Fecha de creación', value: formatDateTime(data.createdAt) },
+        { label: 'Última actualización', value: formatDateTime(data.updatedAt) },
+      ]}
+      active={data.active}
+      canUpdate={permissions.update}
+      editTo={INSTITUTION_ROUTES.edit(data._id)}
+      onToggle={() => void toggle()}
+      backTo={INSTITUTION_ROUTES.list}
+    />
+  )
 }

@@ -1,3 +1,42 @@
+import type { Page } from '@donaciones/contracts'
+import { ErrorPanel, formatDate } from '@donaciones/web-kit'
+import { useNavigate } from '@donaciones/web-kit/router'
+import { ActiveMark } from '../../../components/ActiveMark.tsx'
+import { DataTable, type DataColumn } from '../../../components/DataTable.tsx'
+import { HistoryRows } from '../../../components/HistoryRows.tsx'
+import { PageHeader } from '../../../components/PageHeader.tsx'
+import { useApiData } from '../../../hooks/useApiData.ts'
+import { useEmptyListDialog } from '../../../hooks/useEmptyListDialog.ts'
+import { PAGE_ROUTES, PAGES_PATH } from '../api/pages-api.ts'
+
+const columns: DataColumn<Page>[] = [
+  { id: 'title', header: 'Título', value: (row) => row.title },
+  { id: 'name', header: 'Nombre', value: (row) => row.name },
+  { id: 'active', header: 'Estado', value: (row) => (row.active ? 'Activo' : 'Inactivo'), cell: (row) => <ActiveMark active={row.active} /> },
+  { id: 'updatedAt', header: 'Última actualización', value: (row) => new Date(row.updatedAt), cell: (row) => formatDate(row.updatedAt) },
+]
+
+/** /dashboard/pages/list (no create). */
 export function PageListPage() {
-  return <main><h1>Páginas</h1></main>
+  const navigate = useNavigate()
+  const { data, failed, reload } = useApiData<Page[]>('LOAD_PAGES', PAGES_PATH)
+  useEmptyListDialog(data, false)
+  return (
+    <section>
+      <PageHeader title="Páginas" />
+      {failed ? (
+        <ErrorPanel onRetry={reload} />
+      ) : (
+        <DataTable
+          label="Lista de páginas"
+          columns={columns}
+          rows={data}
+          getRowId={(row) => row._id}
+          rowLabel={(row) => row.title}
+          onOpen={(row) => navigate(PAGE_ROUTES.view(row._id))}
+          renderExpanded={(row) => <HistoryRows module="page" document={row._id} />}
+        />
+      )}
+    </section>
+  )
 }

@@ -1,3 +1,46 @@
+import type { Page } from '@donaciones/contracts'
+import { ErrorPanel, formatDateTime, Loading } from '@donaciones/web-kit'
+import { Link, useParams } from '@donaciones/web-kit/router'
+import { RecordView } from '../../../components/RecordView.tsx'
+import { useApiData } from '../../../hooks/useApiData.ts'
+import { usePermissions } from '../../../hooks/usePermissions.ts'
+import { PAGE_ROUTES, PAGES_PATH, PUBLIC_PATH_OF_PAGE, togglePage } from '../api/pages-api.ts'
+import './pages.css'
+
+/** /dashboard/pages/view/:id: the page's sanitised HTML as the public site shows it. */
 export function PageViewPage() {
-  return <main><h1>Página</h1></main>
+  const { id = '' } = useParams()
+  const permissions = usePermissions('pages')
+  const { data, loading, failed, reload } = useApiData<Page>('LOAD_PAGE', `${PAGES_PATH}/${id}`)
+
+  if (loading) return <Loading label="Cargando datos..." />
+  if (failed || !data) return <ErrorPanel onRetry={reload} />
+
+  const toggle = async () => {
+    try {
+      if (await togglePage(data._id, !data.active)) reload()
+    } catch {
+      // The kit's global toast shows the server's message.
+    }
+  }
+
+  return (
+    <RecordView
+      title="Página - Información del registro"
+      fields={[
+        { label: 'Título', value: data.title },
+        { label: 'Dirección pública', value: <Link to={PUBLIC_PATH_OF_PAGE[data.name]}>{PUBLIC_PATH_OF_PAGE[data.name]}</Link> },
+        { label: 'Última actualización', value: formatDateTime(data.updatedAt) },
+      ]}
+      active={data.active}
+      canUpdate={permissions.update}
+      editTo={PAGE_ROUTES.edit(data._id)}
+      onToggle={() => void toggle()}
+      backTo={PAGE_ROUTES.list}
+    >
+      <h2 className="page-preview__title">Contenido</h2>
+      {/* The server stores the description sanitised (spec §3 Page). */}
+      <div className="page-preview" dangerouslySetInnerHTML={{ __html: data.description }} />
+    </RecordView>
+  )
 }

@@ -1,11 +1,10 @@
-import {
-  oxxoResponseSchema,
-  paypalOrderResponseSchema,
-  type ConektaDonationRequest,
-  type Donation,
-  type OxxoRequest,
-  type OxxoResponse,
-  type PaypalDonationRequest,
+// Answers are typed, not parsed: the donation card loads without the validation library.
+import type {
+  ConektaDonationRequest,
+  Donation,
+  OxxoRequest,
+  OxxoResponse,
+  PaypalDonationRequest,
 } from '@donaciones/contracts'
 import { apiRequest } from '@donaciones/web-kit'
 
@@ -27,12 +26,12 @@ export function donateByCard(body: ConektaDonationRequest): Promise<CardDonation
 
 /** POST /donations/oxxopay/request: the cash voucher. */
 export function requestOxxoVoucher(body: OxxoRequest): Promise<OxxoResponse> {
-  return apiRequest('SEND_OXXO_REQUEST', '/donations/oxxopay/request', { method: 'POST', json: body, headers: idempotent(), schema: oxxoResponseSchema, silent: true })
+  return apiRequest<OxxoResponse>('SEND_OXXO_REQUEST', '/donations/oxxopay/request', { method: 'POST', json: body, headers: idempotent(), silent: true })
 }
 
 /** POST /donations/paypal/order: our server creates the PayPal order for the amount. */
 export async function createPaypalOrder(body: { campaign: string; amount: number; user: string | null }): Promise<string> {
-  const { orderID } = await apiRequest('SEND_PAYPAL_ORDER', '/donations/paypal/order', { method: 'POST', json: body, headers: idempotent(), schema: paypalOrderResponseSchema, silent: true })
+  const { orderID } = await apiRequest<{ orderID: string }>('SEND_PAYPAL_ORDER', '/donations/paypal/order', { method: 'POST', json: body, headers: idempotent(), silent: true })
   return orderID
 }
 

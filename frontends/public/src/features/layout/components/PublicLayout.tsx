@@ -1,10 +1,15 @@
+import { lazy, Suspense } from 'react'
 import { Outlet, useLocation } from '@donaciones/web-kit/router'
 import { Loading, usePublicConfig } from '@donaciones/web-kit'
 import { Navbar } from './Navbar.tsx'
-import { HeroBanner } from './HeroBanner.tsx'
-import { CampaignSlider } from './CampaignSlider.tsx'
 import { Footer } from './Footer.tsx'
+import { WhenNearView } from './WhenNearView.tsx'
 import './layout.css'
+
+// The carousels (and their library) are their own chunks: the banner only on the home page,
+// the slider when the visitor scrolls towards it.
+const HeroBanner = lazy(() => import('./HeroBanner.tsx').then((module) => ({ default: module.HeroBanner })))
+const CampaignSlider = lazy(() => import('./CampaignSlider.tsx').then((module) => ({ default: module.CampaignSlider })))
 
 /** The frame of every public screen (spec §2.2): navbar, home banner, the screen, slider and footer. */
 export function PublicLayout() {
@@ -16,11 +21,19 @@ export function PublicLayout() {
     <div className="public-layout">
       <a className="public-skip-link" href="#contenido">Saltar al contenido</a>
       <Navbar config={config} />
-      {pathname === '/' && <HeroBanner />}
+      {pathname === '/' && (
+        <Suspense fallback={<div className="public-banner-placeholder" />}>
+          <HeroBanner />
+        </Suspense>
+      )}
       <div id="contenido" className="public-layout__content" tabIndex={-1}>
         <Outlet />
       </div>
-      <CampaignSlider />
+      <WhenNearView minHeight={320}>
+        <Suspense fallback={null}>
+          <CampaignSlider />
+        </Suspense>
+      </WhenNearView>
       <Footer config={config} />
     </div>
   )

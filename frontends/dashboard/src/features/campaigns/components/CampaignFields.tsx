@@ -1,0 +1,293 @@
+import { useId, useRef, useState, type ChangeEvent } from 'react'
+import { Controller, useFormContext, useWatch } from 'react-hook-form'
+import {
+  CAMPAIGN_DESCRIPTION_MAX,
+  CAMPAIGN_GRATITUDE_MAX,
+  CAMPAIGN_SUBTITLE_MAX,
+  CAMPAIGN_TITLE_MAX,
+  type Option,
+} from '@donaciones/contracts'
+import { formatDate, formatMoney, imageFileProblem, uploadImage } from '@donaciones/web-kit'
+import { Link } from '@donaciones/web-kit/router'
+import { CharacterCount, Field } from '@donaciones/web-kit/forms'
+import { RichTextEditor } from '@donaciones/web-kit/rich-text'
+import type { CampaignFormValues } from '../hooks/campaign-form.ts'
+import './campaign-form.css'
+
+const IMAGE_HINT = 'Imagen JPG, PNG, GIF o WEBP de hasta 5 MB.'
+const UPLOAD_FAILED = 'No se pudo subir la imagen. Intente de nuevo.'
+const THUMBNAIL_LABEL = 'Imagen de portada'
+
+interface GeneralProps {
+  categories: Option[]
+  institutions: Option[]
+  thumbnailPath: string | null
+  onThumbnailPath: (path: string) => void
+}
+
+/** Step 0 'Información general': title, subtitle, description, thumbnail, categories, institution. */
+export function GeneralFields({ categories, institutions, thumbnailPath, onThumbnailPath }: GeneralProps) {
+  const { register, control, formState } = useFormContext<CampaignFormValues>()
+  const { errors } = formState
+  const [title, subtitle, description] = useWatch({ control, name: ['title', 'subtitle', 'description'] })
+  const categoriesId = useId()
+  return (
+    <div className="campaign-form__grid">
+      <Field label="Título" error={errors.title?.message} hint={<CharacterCount value={title} max={CAMPAIGN_TITLE_MAX} />}>
+        {(props) => <input className="kit-input" type="text" autoComplete="off" {...props} {...register('title')} />}
+      </Field>
+      <Field label="Subtítulo (opcional)" error={errors.subtitle?.message} hint={<CharacterCount value={subtitle} max={CAMPAIGN_SUBTITLE_MAX} />}>
+        {(props) => <input className="kit-input" type="text" autoComplete="off" {...props} {...register('subtitle')} />}
+      </Field>
+      <Field className="campaign-form__wide" label="Descripción" error={errors.description?.message} hint={<CharacterCount value={description} max={CAMPAIGN_DESCRIPTION_MAX} />}>
+        {(props) => <textarea className="kit-input" rows={3} {...props} {...register('description')} />}
+      </Field>
+      <ThumbnailField path={thumbnailPath} onPath={onThumbnailPath} />
+      <Controller
+        control={control}
+        name="categories"
+        render={({ field, fieldState }) => {
+          const selected = Array.isArray(field.value) ? field.value : []
+          const toggle = (value: string, checked: boolean) =>
+            field.onChange(checked ? [...selected, value] : selected.filter((item) => item !== value))
+          return (
+            <fieldset
+              className="kit-field campaign-form__choices"
+              aria-invalid={Boolean(fieldState.error)}
+              {...(fieldState.error && { 'aria-describedby': `${categoriesId}-mensaje` })}
+            >
+              <legend className="kit-field__label">Categorías</legend>
+              {categories.length === 0 ? (
+                <p className="kit-field__hint">
+                  No hay categorías activas. <Link to="/dashboard/category/create">Crear una categoría</Link>
+                </p>
+              ) : (
+                <ul className="campaign-form__checklist">
+                  {categories.map((category) => (
+                    <li key={category.value}>
+                      <label className="campaign-form__check">
+                        <input
+                          type="checkbox"
+                          name={field.name}
+                          value={category.value}
+                          checked={selected.includes(category.value)}
+                          onChange={(event) => toggle(category.value, event.target.checked)}
+                          onBlur={field.onBlur}
+                        />
+                        <span>{category.label}</span>
+                      </label>
+                    </li>
+                  ))}
+                </ul>
+              )}
+              {fieldState.error && <div id={`${categoriesId}-mensaje`} className="kit-field__error" role="alert">{fieldState.error.message}</div>}
+            </fieldset>
+          )
+        }}
+      />
+      <Controller
+        control={control}
+        name="institution"
+        render={({ field, fieldState }) => (
+          <Field label="Institución" error={fieldState.error?.message}>
+            {(props) => (
+              <select
+                className="kit-input"
+                {...props}
+                name={field.name}
+                ref={field.ref}
+                value={typeof field.value === 'string' ? field.value : ''}
+                onChange={(event) => field.onChange(event.target.value === '' ? null : event.target.value)}
+                onBlur={field.onBlur}
+              >
+                <option value="">N/A</option>
+                {institutions.map((institution) => (
+                  <option key={institution.value} value={institution.value}>{institution.label}</option>
+                ))}
+              </select>
+            )}
+          </Field>
+        )}
+      />
+    </div>
+  )
+}
+
+/** The thumbnail: picks an image (images only, 5 MB), uploads it and keeps its file id. */
+function ThumbnailField({ path, onPath }: { path: string | null; onPath: (path: string) => void }) {
+  const { setValue, formState } = useFormContext<CampaignFormValues>()
+  const [uploading, setUploading] = useState(false)
+  const [problem, setProblem] = useState<string | null>(null)
+  const inputRef = useRef<HTMLInputElement>(null)
+
+  const choose = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0]
+    event.target.value = ''
+    if (!file) return
+    const fileProblem = imageFileProblem(file)
+    setProblem(fileProblem)
+    if (fileProblem) return
+    setUploading(true)
+    try {
+      const uploaded = await uploadImage(file)
+      setValue('thumbnail', uploaded._id, { shouldValidate: true, shouldDirty: true, shouldTouch: true })
+      onPath(uploaded.path)
+    } catch {
+      setProblem(UPLOAD_FAILED)
+    } finally {
+      setUploading(false)
+    }
+  }
+
+  return (
+    <Field className="campaign-form__wide" label={THUMBNAIL_LABEL} error={problem ?? formState.errors.thumbnail?.message} hint={IMAGE_HINT}>
+      {(control) => (
+        <div className="campaign-upload">
+          <input
+            ref={inputRef}
+            type="file"
+            accept="image/*"
+            className="kit-visually-hidden"
+            tabIndex={-1}
+            {...control}
+            onChange={(event) => void choose(event)}
+          />
+          <button
+            type="button"
+            className="kit-button kit-button--secondary"
+            onClick={() => inputRef.current?.click()}
+            disabled={uploading}
+            {...(control['aria-describedby'] && { 'aria-describedby': control['aria-describedby'] })}
+          >
+            {path ? 'Cambiar imagen de portada' : 'Elegir imagen de portada'}
+          </button>
+          {uploading && <p role="status" className="campaign-upload__status">Subiendo imagen...</p>}
+          {path && !uploading && (
+            <figure className="campaign-upload__preview">
+              <img src={path} alt="Vista previa de la imagen de portada" />
+              <figcaption>Imagen cargada. Puede elegir otra para reemplazarla.</figcaption>
+            </figure>
+          )}
+        </div>
+      )}
+    </Field>
+  )
+}
+
+/** Step 1 'Contenido': the kit's rich-text editor (height 650, images up to 5 MB). */
+export function ContentFields() {
+  const { control } = useFormContext<CampaignFormValues>()
+  const id = useId()
+  return (
+    <Controller
+      control={control}
+      name="content"
+      render={({ field, fieldState }) => (
+        <div className="kit-field">
+          <span id={`${id}-etiqueta`} className="kit-field__label">Contenido de la campaña</span>
+          <RichTextEditor
+            value={typeof field.value === 'string' ? field.value : ''}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            aria-labelledby={`${id}-etiqueta`}
+            aria-invalid={Boolean(fieldState.error)}
+            {...(fieldState.error && { 'aria-describedby': `${id}-mensaje` })}
+            height={650}
+            images
+          />
+          {fieldState.error && <div id={`${id}-mensaje`} className="kit-field__error" role="alert">{fieldState.error.message}</div>}
+        </div>
+      )}
+    />
+  )
+}
+
+const SWITCHES = [
+  { name: 'visibility.counter', label: 'Mostrar contador' },
+  { name: 'visibility.countdown', label: 'Mostrar cuenta regresiva' },
+  { name: 'visibility.comments', label: 'Mostrar comentarios' },
+] as const
+
+/** Step 2 'Opciones': goal (when a payment provider is on), duration, date, gratitude, visibility. */
+export function OptionsFields({ goalShown }: { goalShown: boolean }) {
+  const { register, control, formState } = useFormContext<CampaignFormValues>()
+  const { errors } = formState
+  const gratitude = useWatch({ control, name: 'gratitude' })
+  return (
+    <div className="campaign-form__grid">
+      {goalShown && (
+        <Field label="Meta (MXN)" error={errors.goal?.message} hint="Entre 0 y 10,000,000 pesos.">
+          {(props) => <input className="kit-input" type="number" inputMode="decimal" step="any" {...props} {...register('goal', { valueAsNumber: true })} />}
+        </Field>
+      )}
+      <Field label="Duración (días)" error={errors.duration?.message} hint="Entre 1 y 200 días.">
+        {(props) => <input className="kit-input" type="number" inputMode="numeric" step={1} {...props} {...register('duration', { valueAsNumber: true })} />}
+      </Field>
+      <Field label="Fecha de publicación" error={errors.date?.message}>
+        {(props) => <input className="kit-input" type="date" {...props} {...register('date')} />}
+      </Field>
+      <Field className="campaign-form__wide" label="Mensaje de agradecimiento (opcional)" error={errors.gratitude?.message} hint={<CharacterCount value={gratitude} max={CAMPAIGN_GRATITUDE_MAX} />}>
+        {(props) => <textarea className="kit-input" rows={4} {...props} {...register('gratitude')} />}
+      </Field>
+      <fieldset className="kit-field campaign-form__wide campaign-form__switches">
+        <legend className="kit-field__label">Visibilidad en la página de la campaña</legend>
+        {SWITCHES.map((item) => (
+          <label key={item.name} className="campaign-switch">
+            <input type="checkbox" role="switch" className="campaign-switch__input" {...register(item.name)} />
+            <span className="campaign-switch__track" aria-hidden="true" />
+            <span>{item.label}</span>
+          </label>
+        ))}
+      </fieldset>
+    </div>
+  )
+}
+
+interface PreviewProps {
+  values: CampaignFormValues
+  categories: Option[]
+  institutions: Option[]
+  thumbnailPath: string | null
+  goalShown: boolean
+}
+
+const yesNo = (value: boolean | undefined) => (value ? 'Sí' : 'No')
+
+/** Step 3 'Vista previa': the campaign card and page as visitors will see them. */
+export function CampaignPreview({ values, categories, institutions, thumbnailPath, goalShown }: PreviewProps) {
+  const categoryNames = categories.filter((category) => values.categories?.includes(category.value)).map((category) => category.label)
+  const institution = institutions.find((item) => item.value === values.institution)?.label ?? 'N/A'
+  const goal = typeof values.goal === 'number' && !Number.isNaN(values.goal) ? values.goal : null
+  return (
+    <div className="campaign-preview">
+      <article className="campaign-preview__card" aria-label="Tarjeta de la campaña">
+        {thumbnailPath && <img className="campaign-preview__image" src={thumbnailPath} alt="" />}
+        <div className="campaign-preview__card-body">
+          <h3 className="campaign-preview__title">{values.title}</h3>
+          {values.subtitle && <p className="campaign-preview__subtitle">{values.subtitle}</p>}
+          <p>{values.description}</p>
+        </div>
+      </article>
+      <section className="campaign-preview__page" aria-label="Página de la campaña">
+        <dl className="campaign-preview__facts">
+          <div><dt>Categorías</dt><dd>{categoryNames.join(', ') || 'Sin categorías'}</dd></div>
+          <div><dt>Institución</dt><dd>{institution}</dd></div>
+          {goalShown && <div><dt>Meta</dt><dd>{goal === null ? 'Sin meta' : formatMoney(goal)}</dd></div>}
+          <div><dt>Duración</dt><dd>{values.duration} días</dd></div>
+          <div><dt>Fecha de publicación</dt><dd>{values.date ? formatDate(values.date) : ''}</dd></div>
+          <div><dt>Contador visible</dt><dd>{yesNo(values.visibility?.counter)}</dd></div>
+          <div><dt>Cuenta regresiva visible</dt><dd>{yesNo(values.visibility?.countdown)}</dd></div>
+          <div><dt>Comentarios visibles</dt><dd>{yesNo(values.visibility?.comments)}</dd></div>
+        </dl>
+        <h4>Contenido</h4>
+        <div className="campaign-preview__content" dangerouslySetInnerHTML={{ __html: values.content ?? '' }} />
+        {values.gratitude && (
+          <>
+            <h4>Mensaje de agradecimiento</h4>
+            <p>{values.gratitude}</p>
+          </>
+        )}
+      </section>
+    </div>
+  )
+}

@@ -1,0 +1,124 @@
+import { z } from 'zod'
+import {
+  donationGraphResponseSchema,
+  donationSchema,
+  donationSummarySchema,
+  donationTypeLabels,
+  type DonationType,
+} from '@donaciones/contracts'
+import { apiRequest } from '@donaciones/web-kit'
+
+/** The three dashboard channels (route segment) of spec §2.5. */
+export type DashboardChannel = 'paypal' | 'card' | 'oxxo'
+
+/** Read paths of the donation service per channel; `undefined` is the hub's combined list. */
+const basePaths: Readonly<Record<DashboardChannel, string>> = {
+  paypal: '/donations/paypal',
+  card: '/donations/conekta/card',
+  oxxo: '/donations/conekta/oxxo',
+}
+export const basePathOf = (channel: DashboardChannel | undefined): string => (channel ? basePaths[channel] : '/donations')
+
+export const channelTitles: Readonly<Record<DashboardChannel, string>> = {
+  paypal: 'Donaciones con PayPal',
+  card: 'Donaciones con tarjeta',
+  oxxo: 'Donaciones con OXXO Pay',
+}
+
+export const typeLabel = (type: DonationType): string => donationTypeLabels[type]
+
+/** A donation as the read routes answer it: the contract plus the recorded donor and status. */
+export const dashboardDonationSchema = donationSchema.extend({
+  status: z.enum(['pending', 'approved', 'failed', 'expired']).optional(),
+  donor: z.object({ name: z.string(), email: z.string(), phone: z.string().nullable() }).optional(),
+})
+export type DashboardDonation = z.infer<typeof dashboardDonationSchema>
+
+/** A page of a list plus the approved totals of the filtered set. */
+export const dashboardDonationListSchema = z.object({
+  docs: z.array(dashboardDonationSchema),
+  totalDocs: z.number().int().min(0),
+  page: z.number().int().min(1),
+  limit: z.number().int().min(1),
+  total: z.number().min(0).optional(),
+  donors: z.number().int().min(0).optional(),
+})
+export type DashboardDonationList = z.infer<typeof dashboardDonationListSchema>
+
+export type DonationTypeFilter = DonationType | 'all'
+
+export interface ListQuery {
+  page: number
+  search: string
+  type?: DonationTypeFilter
+}
+
+export function fetchDonationList(channel: DashboardChannel | undefined, query: ListQuery, signal?: AbortSignal): Promise<DashboardDonationList> {
+  const params = new URLSearchParams({ page: String(query.page) })
+  const search = query.search.trim()
+  if (search) params.set('search', search)
+  if (query.type && query.type !== 'all') params.set('type', query.type)
+  return apiRequest('GET_DONATIONS', `${basePathOf(channel)}?${params.toString()}`, {
+    schema: dashboardDonationListSchema,
+    silent: true,
+    ...(signal ? { signal } : {}),
+  })
+}
+
+export function fetchDonationSummary(channel: DashboardChannel | undefined) {
+  return apiRequest('GET_DONATION_SUMMARY', `${basePathOf(channel)}/counters/info`, { schema: donationSummarySchema, silent: true })
+}
+
+export function fetchDonationGraph(channel: DashboardChannel | undefined) {
+  return apiRequest('GET_DONATION_GRAPH', `${basePathOf(channel)}/graph`, { schema: donationGraphResponseSchema, silent: true })
+}
+
+/** Every id of a list with the same filters (page after page), for 'Descargar todo'. */
+export async function collectDonationIds(channel: DashboardChannel | undefined, query: Omit<ListQuery, 'page'>): Promise<string[]> {
+  const ids: string[] = []
+  for (let page = 1; ; page += 1) {
+    const list = await fetchDonationList(channel, { ...query, page })
+    ids.push(...list.docs.map((doc) => doc._id))
+    if (list.docs.length === 0 || ids.length >= list.totalDocs) return ids
+  }
+}
+
+/** The wallet detail comes from its own route (404 for a donation of another channel). */
+export function fetchDonation(channel: DashboardChannel, id: string) {
+  const path = channel === 'paypal' ? `/donations/paypal/${encodeURIComponent(id)}` : `/donations/${encodeURIComponent(id)}`
+  return apiRequest('LOAD_DONATION', path, { schema: dashboardDonationSchema, silent: true })
+}
+
+/** The dashboard route of a donation's detail (failed ones keep the channel they were tried on). */
+export function viewPathOf(donation: DashboardDonation, fallback: DashboardChannel = 'card'): string {
+  let channel: DashboardChannel = fallback
+  if (donation.type === 'paypal' || donation.paypal) channel = 'paypal'
+  else if (donation.type === 'oxxo' || donation.conekta?.payment_method?.type === 'cash') channel = 'oxxo'
+  else if (donation.type === 'conekta') channel = 'card'
+  return `/dashboard/donation/${channel}/view/${donation._id}`
+}
+
+/** Donor data: the provider's customer info first, then what the service recorded. */
+export function donorOf(donation: DashboardDonation): { name: string; email: string; phone: string } {
+  const info = donation.conekta?.customer_info
+  const payer = donation.paypal?.details.payer
+  const payerName = [payer?.name?.given_name, payer?.name?.surname].filter(Boolean).join(' ')
+  return {
+    name: info?.name || donation.donor?.name || payerName || 'Anónimo',
+    email: info?.email || donation.donor?.email || payer?.email_address || '',
+    phone: info?.phone || donation.donor?.phone || '',
+  }
+}
+
+export const statusLabels: Readonly<Record<NonNullable<DashboardDonation['status']>, string>> = {
+  pending: 'Pendiente',
+  approved: 'Aprobada',
+  failed: 'Fallida',
+  expired: 'Expirada',
+}
+
+export function statusOf(donation: DashboardDonation): string {
+  if (donation.status) return statusLabels[donation.status]
+  if (donation.type === 'failed') return statusLabels.failed
+  return donation.approved ? statusLabels.approved : statusLabels.pending
+}

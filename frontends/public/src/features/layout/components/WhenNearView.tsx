@@ -1,0 +1,20 @@
+import { useEffect, useRef, useState, type ReactNode } from 'react'
+
+/**
+ * Renders its children once the place they go is about to scroll into view, so below-the-fold
+ * sections (the campaign slider) do not weigh on the first load.
+ */
+export function WhenNearView({ children, minHeight }: { children: ReactNode; minHeight: number }) {
+  const marker = useRef<HTMLDivElement>(null)
+  const [near, setNear] = useState(false)
+  useEffect(() => {
+    const element = marker.current
+    if (!element || near) return
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) setNear(true)
+    }, { rootMargin: '400px 0px' })
+    observer.observe(element)
+    return () => observer.disconnect()
+  }, [near])
+  return near ? children : <div ref={marker} style={{ minHeight }} aria-hidden="true" />
+}

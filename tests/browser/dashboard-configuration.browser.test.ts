@@ -1,0 +1,216 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { Browser, Page } from 'playwright-core'
+import { launchChromium } from './chromium.ts'
+import { signInWithToken } from './journeys/campaign.ts'
+import { answerJustification, createRestrictedAdminToken, waitForToast } from './journeys/dashboard.ts'
+import { startBrowserSite, type BrowserSite } from './support/browser-site.ts'
+import { openPage } from './support/pages.ts'
+
+/** The mail password the harness's setup stores (tests/browser/support/browser-site.ts). */
+const MAIL_PASSWORD = 'smtp-secreto'
+const SCREEN = '/dashboard/configuration/edit'
+
+interface InitAnswer {
+  providers: Record<string, boolean>
+  clients: { conekta: string | null; paypal: string | null; google: string | null }
+}
+interface AdminView {
+  settings: { name: string }
+  contact: { phone: string }
+  keys: Record<string, { client: string; hasSecret: boolean }>
+  mailer: { auth: { user: string; hasPass: boolean } }
+}
+
+async function initOnServer(site: BrowserSite): Promise<InitAnswer> {
+  const response = await site.api('/api/init')
+  expect(response.status).toBe(200)
+  return (await response.json()) as InitAnswer
+}
+
+async function adminViewOnServer(site: BrowserSite, token: string): Promise<AdminView> {
+  const response = await site.api('/api/configuration/edit', { token })
+  expect(response.status).toBe(200)
+  return (await response.json()) as AdminView
+}
+
+function saveButton(page: Page) {
+  return page.getByRole('button', { name: 'Guardar cambios' })
+}
+
+/** Opens a collapsible section by its heading button (aria-expanded goes to true). */
+async function openSection(page: Page, title: string): Promise<void> {
+  const toggle = page.getByRole('button', { name: title, exact: true })
+  if ((await toggle.getAttribute('aria-expanded')) !== 'true') await toggle.click()
+  await expect.poll(() => toggle.getAttribute('aria-expanded')).toBe('true')
+}
+
+async function openScreen(page: Page, site: BrowserSite): Promise<void> {
+  await page.goto(`${site.url}${SCREEN}`)
+  await page.getByRole('heading', { level: 1, name: 'Configuración' }).waitFor()
+  await page.getByLabel('Nombre de la institución').waitFor()
+}
+
+describe('dashboard: the configuration screen', () => {
+  let site: BrowserSite
+  let browser: Browser
+  let adminToken: string
+
+  beforeAll(async () => {
+    ;[site, browser] = await Promise.all([startBrowserSite(), launchChromium()])
+    adminToken = await site.configure({
+      providers: { google: false, facebook: false, twitter: false, conekta: false, paypal: false },
+      keys: {},
+    })
+  })
+  afterAll(async () => {
+    await browser?.close()
+    await site?.stop()
+  })
+
+  it('enables the card provider with a justification; cancelling it sends nothing', async () => {
+    const { page, context } = await openPage(browser, 'configuracion-conekta')
+    await signInWithToken(page, adminToken)
+    const puts: string[] = []
+    page.on('request', (request) => {
+      if (request.method() === 'PUT' && request.url().includes('/api/configuration')) puts.push(request.url())
+    })
+    await openScreen(page, site)
+
+    const before = await initOnServer(site)
+    expect(before.providers.conekta).toBe(false)
+    expect(before.clients.conekta).toBeNull()
+
+    // Pristine: nothing to save.
+    expect(await saveButton(page).isDisabled()).toBe(true)
+
+    // Sections are collapsed regions behind a button with aria-expanded.
+    const conektaToggle = page.getByRole('button', { name: 'Llaves de Conekta', exact: true })
+    expect(await conektaToggle.getAttribute('aria-expanded')).toBe('false')
+    expect(await page.getByLabel('Llave pública de Conekta').isVisible()).toBe(false)
+    await openSection(page, 'Llaves de Conekta')
+    await page.getByRole('switch', { name: 'Recibir donaciones con tarjeta y en efectivo (Conekta)' }).check()
+    // Switched on without keys: invalid, still disabled.
+    await expect.poll(() => saveButton(page).isDisabled()).toBe(true)
+    await page.getByLabel('Llave pública de Conekta').fill(site.sim.conekta.publicKey)
+    await page.getByLabel('Llave privada de Conekta').fill(site.sim.conekta.privateKey)
+    await expect.poll(() => saveButton(page).isEnabled()).toBe(true)
+
+    // Cancelling the justification sends nothing.
+    await saveButton(page).click()
+    await answerJustification(page, null)
+    await page.waitForTimeout(300)
+    expect(puts).toEqual([])
+    expect((await initOnServer(site)).providers.conekta).toBe(false)
+
+    await expect.poll(() => saveButton(page).isEnabled()).toBe(true)
+    await saveButton(page).click()
+    await answerJustification(page, 'Activamos las donaciones con tarjeta')
+    await waitForToast(page, 'Registro actualizado')
+    expect(puts).toHaveLength(1)
+
+    const after = await initOnServer(site)
+    expect(after.providers.conekta).toBe(true)
+    expect(after.clients.conekta).toBe(site.sim.conekta.publicKey)
+    const view = await adminViewOnServer(site, adminToken)
+    expect(view.keys.conekta?.hasSecret).toBe(true)
+    expect(JSON.stringify(view)).not.toContain(site.sim.conekta.privateKey)
+
+    // Saved: the form is pristine again and the typed secret is gone from the field.
+    await expect.poll(() => saveButton(page).isDisabled()).toBe(true)
+    expect(await page.getByLabel('Llave privada de Conekta').inputValue()).toBe('')
+    await page.getByText('Guardada', { exact: true }).first().waitFor()
+
+    // The change is in the history with the justification.
+    const history = await site.api('/api/historical/', { token: adminToken })
+    expect(history.status).toBe(200)
+    expect(await history.text()).toContain('Activamos las donaciones con tarjeta')
+    await context.close()
+  })
+
+  it('never shows a stored secret: not in the page nor in any answer the page received', async () => {
+    const { page, context } = await openPage(browser, 'configuracion-secretos')
+    await signInWithToken(page, adminToken)
+    const bodies: Promise<string>[] = []
+    page.on('response', (response) => {
+      bodies.push(response.text().catch(() => ''))
+    })
+    await openScreen(page, site)
+    for (const title of ['General', 'Inicio', 'Contacto', 'Correo', 'Redes sociales', 'Llaves de autorización', 'Llaves de PayPal', 'Llaves de Conekta']) {
+      await openSection(page, title)
+    }
+    await page.getByText('Necesario para enviar correos a los usuarios desde la plataforma').waitFor()
+    // Stored secrets are flagged, never filled in.
+    expect(await page.getByLabel('Llave pública de Conekta').inputValue()).toBe(site.sim.conekta.publicKey)
+    expect(await page.getByLabel('Llave privada de Conekta').inputValue()).toBe('')
+    expect(await page.getByLabel('Llave privada de Conekta').getAttribute('placeholder')).toBe('•••••• (guardada)')
+    expect(await page.getByLabel('Contraseña del correo').inputValue()).toBe('')
+    expect(await page.getByLabel('Contraseña del correo').getAttribute('placeholder')).toBe('•••••• (guardada)')
+    expect(await page.getByText('Guardada', { exact: true }).count()).toBe(2)
+
+    await page.waitForLoadState('networkidle')
+    const html = await page.content()
+    expect(html).toContain(site.sim.conekta.publicKey)
+    expect(html).not.toContain(site.sim.conekta.privateKey)
+    expect(html).not.toContain(MAIL_PASSWORD)
+    const received = await Promise.all(bodies)
+    expect(received.some((body) => body.includes('hasSecret'))).toBe(true)
+    for (const body of received) {
+      expect(body).not.toContain(site.sim.conekta.privateKey)
+      expect(body).not.toContain(MAIL_PASSWORD)
+    }
+    await context.close()
+  })
+
+  it('shows the contract limit on a 36-character name and keeps the save disabled', async () => {
+    const { page, context } = await openPage(browser, 'configuracion-limite')
+    await signInWithToken(page, adminToken)
+    await openScreen(page, site)
+    const name = page.getByLabel('Nombre de la institución')
+    await name.fill('F'.repeat(36))
+    await name.blur()
+    await page.getByText('El máximo de caracteres es de 35').waitFor()
+    expect(await name.getAttribute('aria-invalid')).toBe('true')
+    expect(await saveButton(page).isDisabled()).toBe(true)
+    await name.fill('Fundación Nueva')
+    await expect.poll(() => saveButton(page).isEnabled()).toBe(true)
+    expect(await page.getByText('El máximo de caracteres es de 35').count()).toBe(0)
+    expect((await adminViewOnServer(site, adminToken)).settings.name).toBe('Fundación Ejemplo')
+    await context.close()
+  })
+
+  it('shows the server field errors on their fields and opens their section', async () => {
+    const { page, context } = await openPage(browser, 'configuracion-422')
+    await signInWithToken(page, adminToken)
+    await page.route('**/api/configuration', (route) =>
+      route.request().method() === 'PUT'
+        ? route.fulfill({
+            status: 422,
+            contentType: 'application/json',
+            body: JSON.stringify({ message: 'Datos inválidos', description: 'Revise los campos marcados', errors: [{ path: 'payload.contact.phone', message: 'Campo requerido' }] }),
+          })
+        : route.continue(),
+    )
+    await openScreen(page, site)
+    await page.getByLabel('Nombre de la institución').fill('Fundación Ejemplo A')
+    await saveButton(page).click()
+    await answerJustification(page, 'Cambio de nombre')
+    const contactToggle = page.getByRole('button', { name: /^Contacto/ })
+    await expect.poll(() => contactToggle.getAttribute('aria-expanded')).toBe('true')
+    await expect.poll(() => page.getByLabel('Teléfono de contacto').getAttribute('aria-invalid')).toBe('true')
+    await page.getByText('Campo requerido').first().waitFor()
+    expect((await adminViewOnServer(site, adminToken)).settings.name).toBe('Fundación Ejemplo')
+    await context.close()
+  })
+
+  it('keeps a role 1 administrator out of the screen', async () => {
+    const restricted = await createRestrictedAdminToken(site, adminToken, 'restringida@fundacion.mx', [{ module: 'campaign', read: true, create: true, update: true }])
+    expect((await site.api('/api/configuration/edit', { token: restricted })).status).toBe(403)
+    const { page, context } = await openPage(browser, 'configuracion-rol-1')
+    await signInWithToken(page, restricted)
+    await page.goto(`${site.url}${SCREEN}`)
+    await page.waitForURL((url) => !url.pathname.startsWith('/dashboard/configuration'))
+    expect(new URL(page.url()).pathname).toBe('/dashboard')
+    expect(await page.getByLabel('Llave privada de Conekta').count()).toBe(0)
+    await context.close()
+  })
+})
