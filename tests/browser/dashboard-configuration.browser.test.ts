@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core'
 import { launchChromium } from './chromium.ts'
 import { signInWithToken } from './journeys/campaign.ts'
 import { answerJustification, createRestrictedAdminToken, waitForToast } from './journeys/dashboard.ts'
-import { startBrowserSite, type BrowserSite } from './support/browser-site.ts'
+import { startBrowserSite, tinyPng, type BrowserSite } from './support/browser-site.ts'
 import { openPage } from './support/pages.ts'
 
 /** The mail password the harness's setup stores (tests/browser/support/browser-site.ts). */
@@ -15,7 +15,7 @@ interface InitAnswer {
   clients: { conekta: string | null; paypal: string | null; google: string | null }
 }
 interface AdminView {
-  settings: { name: string }
+  settings: { name: string; logo: { _id: string; path: string } | null }
   contact: { phone: string }
   keys: Record<string, { client: string; hasSecret: boolean }>
   mailer: { auth: { user: string; hasPass: boolean } }
@@ -118,7 +118,8 @@ describe('dashboard: the configuration screen', () => {
     // Saved: the form is pristine again and the typed secret is gone from the field.
     await expect.poll(() => saveButton(page).isDisabled()).toBe(true)
     expect(await page.getByLabel('Llave privada de Conekta').inputValue()).toBe('')
-    await page.getByText('Guardada', { exact: true }).first().waitFor()
+    await page.getByRole('region', { name: 'Llaves de Conekta' }).getByText('Guardada', { exact: true }).waitFor()
+    expect(await page.getByLabel('Llave privada de Conekta').getAttribute('placeholder')).toBe('•••••• (guardada)')
 
     // The change is in the history with the justification.
     const history = await site.api('/api/historical/', { token: adminToken })
@@ -149,7 +150,6 @@ describe('dashboard: the configuration screen', () => {
 
     await page.waitForLoadState('networkidle')
     const html = await page.content()
-    expect(html).toContain(site.sim.conekta.publicKey)
     expect(html).not.toContain(site.sim.conekta.privateKey)
     expect(html).not.toContain(MAIL_PASSWORD)
     const received = await Promise.all(bodies)
@@ -199,6 +199,29 @@ describe('dashboard: the configuration screen', () => {
     await expect.poll(() => page.getByLabel('Teléfono de contacto').getAttribute('aria-invalid')).toBe('true')
     await page.getByText('Campo requerido').first().waitFor()
     expect((await adminViewOnServer(site, adminToken)).settings.name).toBe('Fundación Ejemplo')
+    await context.close()
+  })
+
+  it('uploads a new logo with a preview and saves it', async () => {
+    const { page, context } = await openPage(browser, 'configuracion-logo')
+    await signInWithToken(page, adminToken)
+    await openScreen(page, site)
+    const before = (await adminViewOnServer(site, adminToken)).settings.logo
+    expect(before).not.toBeNull()
+    await page.getByLabel('Logotipo', { exact: true }).setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: Buffer.from(tinyPng) })
+    const preview = page.getByRole('img', { name: 'Vista previa: Logotipo' })
+    await expect.poll(async () => preview.getAttribute('src')).not.toBe(before?.path)
+    const newPath = await preview.getAttribute('src')
+    await expect.poll(() => saveButton(page).isEnabled()).toBe(true)
+    await saveButton(page).click()
+    await answerJustification(page, 'Nuevo logotipo')
+    await waitForToast(page, 'Registro actualizado')
+    const after = (await adminViewOnServer(site, adminToken)).settings.logo
+    expect(after?._id).not.toBe(before?._id)
+    expect(after?.path).toBe(newPath)
+    // The public configuration (navbar logo) follows.
+    const init = (await (await site.api('/api/init')).json()) as { settings: { logo: { _id: string } | null } }
+    expect(init.settings.logo?._id).toBe(after?._id)
     await context.close()
   })
 

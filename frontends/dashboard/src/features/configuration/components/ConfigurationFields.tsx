@@ -1,0 +1,153 @@
+import { useRef, useState, type ChangeEvent, type ReactNode } from 'react'
+import { useWatch, type FieldPath, type UseFormReturn } from 'react-hook-form'
+import type { ConfigurationInput } from '@donaciones/contracts'
+import { imageFileProblem, uploadImage } from '@donaciones/web-kit'
+import { CharacterCount, Field } from '@donaciones/web-kit/forms'
+import { errorAt, type ConfigurationFormValues } from './configuration-form.ts'
+
+export type ConfigurationForm = UseFormReturn<ConfigurationFormValues, unknown, ConfigurationInput>
+type Name = FieldPath<ConfigurationFormValues>
+
+interface TextFieldProps {
+  form: ConfigurationForm
+  name: Name
+  label: string
+  max?: number
+  type?: 'text' | 'email' | 'tel' | 'url' | 'number'
+  multiline?: boolean
+  hint?: ReactNode
+  autoComplete?: string
+}
+
+function Count({ form, name, max }: { form: ConfigurationForm; name: Name; max: number }) {
+  const value: unknown = useWatch({ control: form.control, name })
+  return <CharacterCount value={typeof value === 'string' ? value : ''} max={max} />
+}
+
+/** A labelled text input (or textarea) with its contract message and, with `max`, its character count. */
+export function TextField({ form, name, label, max, type = 'text', multiline = false, hint, autoComplete }: TextFieldProps) {
+  const error = errorAt(form.formState.errors, name)
+  const registered = form.register(name, type === 'number' ? { valueAsNumber: true } : {})
+  return (
+    <Field label={label} error={error} hint={hint}>
+      {(control) => (
+        <>
+          {multiline ? (
+            <textarea className="kit-input" rows={5} {...control} {...registered} />
+          ) : (
+            <input className="kit-input" type={type} {...(autoComplete && { autoComplete })} {...control} {...registered} />
+          )}
+          {max !== undefined && <Count form={form} name={name} max={max} />}
+        </>
+      )}
+    </Field>
+  )
+}
+
+interface SecretFieldProps {
+  form: ConfigurationForm
+  name: Name
+  label: string
+  /** A secret is stored on the server (its value is never sent to the browser). */
+  stored: boolean
+}
+
+/** A secret is typed, never shown back: 'Guardada' when one is stored; blank keeps it. */
+export function SecretField({ form, name, label, stored }: SecretFieldProps) {
+  const error = errorAt(form.formState.errors, name)
+  const hint = stored ? (
+    <>
+      <span className="config-badge">Guardada</span> Déjelo en blanco para conservar el valor guardado o escriba uno nuevo para reemplazarlo.
+    </>
+  ) : (
+    'Sin valor guardado.'
+  )
+  return (
+    <Field label={label} error={error} hint={hint}>
+      {(control) => (
+        <input
+          className="kit-input"
+          type="password"
+          autoComplete="new-password"
+          spellCheck={false}
+          placeholder={stored ? '•••••• (guardada)' : ''}
+          {...control}
+          {...form.register(name)}
+        />
+      )}
+    </Field>
+  )
+}
+
+/** An on/off switch (a checkbox with role switch); `deps` are checked again when it changes. */
+export function SwitchField({ form, name, label, deps }: { form: ConfigurationForm; name: Name; label: string; deps?: Name[] }) {
+  return (
+    <label className="config-switch">
+      <input type="checkbox" role="switch" className="config-switch__input" {...form.register(name, deps ? { deps } : {})} />
+      <span className="config-switch__track" aria-hidden="true" />
+      <span>{label}</span>
+    </label>
+  )
+}
+
+interface ImageFieldProps {
+  form: ConfigurationForm
+  name: 'settings.logo' | 'home.image'
+  label: string
+  preview: string | null
+  onPreview: (path: string) => void
+}
+
+const IMAGE_HINT = 'Imagen JPG, PNG, GIF o WEBP de hasta 5 MB.'
+const UPLOAD_FAILED = 'No se pudo subir la imagen. Intente de nuevo.'
+
+/** Picks an image, checks it, uploads it with the kit and keeps its file id in the form; shows a preview. */
+export function ImageField({ form, name, label, preview, onPreview }: ImageFieldProps) {
+  const [uploading, setUploading] = useState(false)
+  const [problem, setProblem] = useState<string | null>(null)
+  const inputRef = useRef<HTMLInputElement>(null)
+
+  const choose = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0]
+    event.target.value = ''
+    if (!file) return
+    const fileProblem = imageFileProblem(file)
+    setProblem(fileProblem)
+    if (fileProblem) return
+    setUploading(true)
+    try {
+      const { _id, path } = await uploadImage(file)
+      form.setValue(name, _id, { shouldDirty: true, shouldValidate: true, shouldTouch: true })
+      onPreview(path)
+    } catch {
+      setProblem(UPLOAD_FAILED)
+    } finally {
+      setUploading(false)
+    }
+  }
+
+  return (
+    <Field label={label} error={problem ?? errorAt(form.formState.errors, name)} hint={IMAGE_HINT}>
+      {(control) => (
+        <div className="config-upload">
+          <input ref={inputRef} type="file" accept="image/*" className="kit-visually-hidden" tabIndex={-1} {...control} onChange={(event) => void choose(event)} />
+          <button
+            type="button"
+            className="kit-button kit-button--secondary"
+            onClick={() => inputRef.current?.click()}
+            disabled={uploading}
+            aria-label={`${preview ? 'Cambiar' : 'Elegir'} imagen: ${label}`}
+          >
+            {preview ? 'Cambiar imagen' : 'Elegir imagen'}
+          </button>
+          {uploading && <p role="status" className="config-upload__status">Subiendo imagen...</p>}
+          {preview && !uploading && (
+            <figure className="config-upload__preview">
+              <img src={preview} alt={`Vista previa: ${label}`} />
+            </figure>
+          )}
+        </div>
+      )}
+    </Field>
+  )
+}
