@@ -1,3 +1,61 @@
+import type { CampaignSummary } from '@donaciones/contracts'
+import { ErrorPanel, formatDate, formatMoney } from '@donaciones/web-kit'
+import { Link, useNavigate } from '@donaciones/web-kit/router'
+import { ActiveMark } from '../../../components/ActiveMark.tsx'
+import { DataTable, type DataColumn } from '../../../components/DataTable.tsx'
+import { HistoryRows } from '../../../components/HistoryRows.tsx'
+import { PageHeader } from '../../../components/PageHeader.tsx'
+import { useApiData } from '../../../hooks/useApiData.ts'
+import { useEmptyListDialog } from '../../../hooks/useEmptyListDialog.ts'
+import { usePermissions } from '../../../hooks/usePermissions.ts'
+import { CAMPAIGN_ROUTES, CAMPAIGNS_PATH, exportCampaigns } from '../api/campaign-records-api.ts'
+
+const categoryNames = (row: CampaignSummary): string => row.categories.map((category) => category.title).join(', ')
+
+const columns: DataColumn<CampaignSummary>[] = [
+  { id: 'title', header: 'Título', value: (row) => row.title },
+  { id: 'categories', header: 'Categorías', value: categoryNames },
+  {
+    id: 'goal',
+    header: 'Meta',
+    value: (row) => row.goal,
+    cell: (row) => (row.goal === null ? '—' : formatMoney(row.goal)),
+  },
+  {
+    id: 'date',
+    header: 'Fecha de publicación',
+    value: (row) => row.date,
+    cell: (row) => formatDate(row.date),
+  },
+  { id: 'active', header: 'Estado', value: (row) => (row.active ? 'Activo' : 'Inactivo'), cell: (row) => <ActiveMark active={row.active} /> },
+]
+
+/** /dashboard/campaign/list. */
 export function CampaignListPage() {
-  return <main><h1>Campañas</h1></main>
+  const navigate = useNavigate()
+  const permissions = usePermissions('campaign')
+  const { data, failed, reload } = useApiData<CampaignSummary[]>('LOAD_CAMPAIGNS', CAMPAIGNS_PATH)
+  useEmptyListDialog(data, permissions.create)
+
+  return (
+    <section>
+      <PageHeader title="Campañas">
+        {permissions.create && <Link className="kit-button" to={CAMPAIGN_ROUTES.create}>Agregar</Link>}
+      </PageHeader>
+      {failed ? (
+        <ErrorPanel onRetry={reload} />
+      ) : (
+        <DataTable
+          label="Lista de campañas"
+          columns={columns}
+          rows={data}
+          getRowId={(row) => row._id}
+          rowLabel={(row) => row.title}
+          onOpen={(row) => navigate(CAMPAIGN_ROUTES.view(row._id))}
+          onExport={exportCampaigns}
+          renderExpanded={(row) => <HistoryRows module="campaign" document={row._id} />}
+        />
+      )}
+    </section>
+  )
 }

@@ -1,3 +1,84 @@
+import type { Campaign } from '@donaciones/contracts'
+import { ErrorPanel, formatDate, formatInteger, formatMoney, Loading } from '@donaciones/web-kit'
+import { Link, useParams } from '@donaciones/web-kit/router'
+import { HistoryRows } from '../../../components/HistoryRows.tsx'
+import { RecordView, type RecordField } from '../../../components/RecordView.tsx'
+import { usePermissions } from '../../../hooks/usePermissions.ts'
+import { CAMPAIGN_ROUTES, toggleCampaign } from '../api/campaign-records-api.ts'
+import { useCampaignRecord } from '../hooks/use-campaign-record.ts'
+import './campaign-view.css'
+
+const shown = (visible: boolean): string => (visible ? 'Visible' : 'Oculto')
+
+function campaignFields(campaign: Campaign): RecordField[] {
+  return [
+    { label: 'Título', value: campaign.title },
+    { label: 'Subtítulo', value: campaign.subtitle || '—' },
+    { label: 'Descripción', value: campaign.description },
+    { label: 'Categorías', value: campaign.categories.map((category) => category.title).join(', ') || '—' },
+    { label: 'Institución', value: campaign.institution?.name ?? 'N/A' },
+    { label: 'Meta', value: campaign.goal === null ? 'Sin meta' : formatMoney(campaign.goal) },
+    { label: 'Duración', value: `${formatInteger(campaign.duration)} ${campaign.duration === 1 ? 'día' : 'días'}` },
+    { label: 'Fecha de publicación', value: formatDate(campaign.date) },
+    { label: 'Mensaje de agradecimiento', value: campaign.gratitude || '—' },
+    { label: 'Contador de visitas', value: shown(campaign.visibility.counter) },
+    { label: 'Cuenta regresiva', value: shown(campaign.visibility.countdown) },
+    { label: 'Comentarios', value: shown(campaign.visibility.comments) },
+    { label: 'Me gusta', value: formatInteger(campaign.likes) },
+    { label: 'Visitas', value: formatInteger(campaign.visits) },
+    {
+      label: 'Página pública',
+      value: <a href={`/campaigns/${encodeURIComponent(campaign.slug)}`}>Ver en el sitio</a>,
+    },
+  ]
+}
+
+/** /dashboard/campaign/view/:id: the campaign's data, 'Editar', 'Activar'/'Desactivar' and its change history. */
 export function CampaignViewPage() {
-  return <main><h1>Campaña</h1></main>
+  const { id = '' } = useParams()
+  const permissions = usePermissions('campaign')
+  const { state, reload, version } = useCampaignRecord(id)
+
+  if (state.status === 'loading') return <Loading label="Cargando datos..." />
+  if (state.status === 'not-found') {
+    return (
+      <section className="campaign-view">
+        <ErrorPanel title="Campaña no encontrada" text="La campaña no existe o fue eliminada." />
+        <Link className="kit-button kit-button--secondary" to={CAMPAIGN_ROUTES.list}>Regresar</Link>
+      </section>
+    )
+  }
+  if (state.status === 'error') return <ErrorPanel onRetry={reload} />
+
+  const { campaign } = state
+  const toggle = async () => {
+    try {
+      if (await toggleCampaign(campaign._id, !campaign.active)) reload()
+    } catch {
+      // The kit's global toast shows the server's message.
+    }
+  }
+
+  return (
+    <div className="campaign-view">
+      <RecordView
+        title="Campaña - Información del registro"
+        fields={campaignFields(campaign)}
+        active={campaign.active}
+        canUpdate={permissions.update}
+        editTo={CAMPAIGN_ROUTES.edit(campaign._id)}
+        onToggle={() => void toggle()}
+        backTo={CAMPAIGN_ROUTES.list}
+      >
+        <figure className="campaign-view__thumbnail">
+          <img src={campaign.thumbnail.path} alt={`Imagen de la campaña ${campaign.title}`} />
+          <figcaption>Imagen de la campaña</figcaption>
+        </figure>
+      </RecordView>
+      <section className="campaign-view__history" aria-labelledby="campaign-history-title">
+        <h2 id="campaign-history-title">Historial de cambios</h2>
+        <HistoryRows key={version} module="campaign" document={campaign._id} />
+      </section>
+    </div>
+  )
 }

@@ -1,3 +1,106 @@
+import { useEffect, useState, type ChangeEvent } from 'react'
+import { PROFILE_FORM_NAME_MAX, PROFILE_UPDATED, profileUpdateRequestSchema, type User } from '@donaciones/contracts'
+import { apiRequest, authUserFrom, ErrorPanel, imageFileProblem, Loading, notify, uploadImage, useSession } from '@donaciones/web-kit'
+import { CharacterCount, Field, useZodForm } from '@donaciones/web-kit/forms'
+import { useNavigate } from '@donaciones/web-kit/router'
+import { FormActions } from '../../../components/FormActions.tsx'
+import { PageHeader } from '../../../components/PageHeader.tsx'
+import { useApiData } from '../../../hooks/useApiData.ts'
+import { pictureOf, USER_ROUTES, USERS_PATH } from '../api/users-api.ts'
+import { UserAvatar } from './UserAvatar.tsx'
+import '../../../components/record-form.css'
+import './users.css'
+
+interface ProfileAnswer {
+  message: string
+  user: User
+  token: string
+}
+
+/** /dashboard/user-admin/profile/edit: the signed-in user's own profile (names ≤ 25, picture required). */
 export function ProfileEditPage() {
-  return <main><h1>Mi perfil</h1></main>
+  const navigate = useNavigate()
+  const me = useSession((state) => state.user)
+  const { data, loading, failed, reload } = useApiData<User>('LOAD_PROFILE', me ? `${USERS_PATH}/${me._id}` : null)
+  const { register, handleSubmit, formState, watch, reset, setValue, trigger } = useZodForm(profileUpdateRequestSchema, {
+    defaultValues: { name: '', lastName: '', email: '', thumbnail: '' },
+  })
+  const [preview, setPreview] = useState<string | null>(null)
+  const [fileError, setFileError] = useState<string | null>(null)
+  const [uploading, setUploading] = useState(false)
+
+  useEffect(() => {
+    if (!data) return
+    reset({ name: data.name, lastName: data.lastName, email: data.email, thumbnail: data.thumbnail?._id ?? '' })
+    setPreview(pictureOf(data))
+  }, [data, reset])
+
+  if (!me || loading) return <Loading label="Cargando datos..." />
+  if (failed || !data) return <ErrorPanel onRetry={reload} />
+
+  const choose = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0]
+    event.target.value = ''
+    if (!file) return
+    const problem = imageFileProblem(file)
+    setFileError(problem)
+    if (problem) return
+    setUploading(true)
+    try {
+      const uploaded = await uploadImage(file)
+      setValue('thumbnail', uploaded._id, { shouldDirty: true, shouldTouch: true })
+      await trigger('thumbnail')
+      setPreview(uploaded.path)
+    } catch {
+      setFileError('No se pudo subir la imagen. Intente de nuevo.')
+    } finally {
+      setUploading(false)
+    }
+  }
+
+  const submit = handleSubmit(async (input) => {
+    try {
+      const answer = await apiRequest<ProfileAnswer>('EDIT_PROFILE', `${USERS_PATH}/profile`, { method: 'PUT', json: input })
+      const session = useSession.getState()
+      const fromToken = answer.token ? session.signIn(answer.token) : null
+      session.setUser(authUserFrom(fromToken ?? me, answer.user))
+      notify.success(PROFILE_UPDATED)
+      navigate(USER_ROUTES.profile(answer.user._id))
+    } catch {
+      // The kit's global toast shows the server's message.
+    }
+  })
+
+  const thumbnailError = fileError ?? formState.errors.thumbnail?.message
+  return (
+    <section className="record-form">
+      <PageHeader title="Mi perfil" />
+      <form onSubmit={(event) => void submit(event)} noValidate>
+        <Field label="Nombre" error={formState.errors.name?.message} hint={<CharacterCount value={watch('name')} max={PROFILE_FORM_NAME_MAX} />}>
+          {(control) => <input {...control} {...register('name')} className="kit-input" autoComplete="given-name" />}
+        </Field>
+        <Field label="Apellido" error={formState.errors.lastName?.message} hint={<CharacterCount value={watch('lastName')} max={PROFILE_FORM_NAME_MAX} />}>
+          {(control) => <input {...control} {...register('lastName')} className="kit-input" autoComplete="family-name" />}
+        </Field>
+        <Field label="Correo electrónico" error={formState.errors.email?.message}>
+          {(control) => <input {...control} {...register('email')} type="email" className="kit-input" autoComplete="email" />}
+        </Field>
+        <Field label="Foto de perfil" error={thumbnailError} hint={uploading ? 'Subiendo imagen...' : 'Imagen JPG, PNG, GIF o WEBP de máximo 5 MB.'}>
+          {(control) => (
+            <div className="profile-picture">
+              <UserAvatar name={watch('name')} lastName={watch('lastName')} picture={preview} size="lg" />
+              <input {...control} type="file" accept="image/*" onChange={(event) => void choose(event)} disabled={uploading} />
+            </div>
+          )}
+        </Field>
+        <FormActions
+          mode="edit"
+          isDirty={formState.isDirty}
+          isValid={formState.isValid && !uploading}
+          isSubmitting={formState.isSubmitting}
+          onCancel={() => navigate(USER_ROUTES.profile(data._id))}
+        />
+      </form>
+    </section>
+  )
 }

@@ -1,3 +1,131 @@
+import { useEffect, useMemo, useState } from 'react'
+import { ADMIN_FORM_NAME_MAX, ROLE_LABELS, ROLES, userInputSchema, type Module, type Role, type User } from '@donaciones/contracts'
+import { ErrorPanel, Loading, useSession } from '@donaciones/web-kit'
+import { CharacterCount, Field, useZodForm } from '@donaciones/web-kit/forms'
+import { useNavigate, useParams, useSearchParams } from '@donaciones/web-kit/router'
+import { FormActions } from '../../../components/FormActions.tsx'
+import { PageHeader } from '../../../components/PageHeader.tsx'
+import { useApiData } from '../../../hooks/useApiData.ts'
+import { createUser, emptyMatrix, grantsOf, updateUser, USER_ROUTES, USERS_PATH, type MatrixRow } from '../api/users-api.ts'
+import { PermissionMatrix } from './PermissionMatrix.tsx'
+import '../../../components/record-form.css'
+import './users.css'
+
+const formSchema = userInputSchema.pick({ name: true, lastName: true, email: true, role: true })
+
+const roleFromQuery = (value: string | null): Role | undefined => {
+  const role = Number(value)
+  return value !== null && (ROLES as readonly number[]).includes(role) ? (role as Role) : undefined
+}
+
+/** Matrix rows for every module, with the user's grants ticked. */
+function matrixOf(modules: readonly Module[], user: User | undefined): MatrixRow[] {
+  return emptyMatrix(modules).map((row) => {
+    const grant = user?.permissions.find((entry) => entry.module.name === row.module.name)
+    return grant ? { ...row, read: grant.read || grant.create || grant.update, create: grant.create, update: grant.update } : row
+  })
+}
+
+/** /dashboard/user/create and /dashboard/user/edit/:id (administrators and users, spec §2.5, §4, §6). */
 export function UserFormPage({ mode }: { mode: 'create' | 'edit' }) {
-  return <main><h1>Usuario ({mode})</h1></main>
+  const { id = '' } = useParams()
+  const [query] = useSearchParams()
+  const navigate = useNavigate()
+  const me = useSession((state) => state.user)
+  const signOut = useSession((state) => state.signOut)
+  const record = useApiData<User>('LOAD_USER', mode === 'edit' ? `${USERS_PATH}/edit/${id}` : null)
+  const modules = useApiData<Module[]>('LOAD_MODULES', '/modules')
+  const initialRole = mode === 'create' ? roleFromQuery(query.get('rol')) : undefined
+  const { register, handleSubmit, formState, watch, reset } = useZodForm(formSchema, {
+    defaultValues: { name: '', lastName: '', email: '', ...(initialRole !== undefined && { role: initialRole }) },
+  })
+  const [matrix, setMatrix] = useState<MatrixRow[]>([])
+  const [matrixDirty, setMatrixDirty] = useState(false)
+
+  const initialMatrix = useMemo(() => (modules.data ? matrixOf(modules.data, record.data) : []), [modules.data, record.data])
+  useEffect(() => {
+    setMatrix(initialMatrix)
+    setMatrixDirty(false)
+  }, [initialMatrix])
+  useEffect(() => {
+    if (record.data) reset({ name: record.data.name, lastName: record.data.lastName, email: record.data.email, role: record.data.role })
+  }, [record.data, reset])
+
+  if ((mode === 'edit' && record.loading) || modules.loading) return <Loading label="Cargando datos..." />
+  if (mode === 'edit' && (record.failed || !record.data)) return <ErrorPanel onRetry={record.reload} />
+  if (modules.failed) return <ErrorPanel onRetry={modules.reload} />
+
+  const role = watch('role') as Role | undefined
+  const showMatrix = role === 1
+
+  const submit = handleSubmit(async (input) => {
+    const payload = { ...input, permissions: input.role === 1 ? grantsOf(matrix) : [] }
+    try {
+      if (mode === 'create') {
+        const created = await createUser(payload)
+        navigate(created.role === 2 ? USER_ROUTES.list : USER_ROUTES.adminList)
+        return
+      }
+      const saved = await updateUser(id, payload)
+      if (!saved) return
+      if (me && me._id === id && record.data && record.data.role !== input.role) {
+        // Spec §4: changing one's own role forces logout.
+        await signOut()
+        navigate('/login', { replace: true })
+        return
+      }
+      navigate(USER_ROUTES.view(id))
+    } catch {
+      // The kit's global toast shows the server's message ('Registro ya existente'...).
+    }
+  })
+
+  const title = mode === 'create' ? 'Nuevo usuario' : 'Editar usuario'
+  return (
+    <section className="record-form">
+      <PageHeader title={title} />
+      <form onSubmit={(event) => void submit(event)} noValidate>
+        <Field label="Nombre" error={formState.errors.name?.message} hint={<CharacterCount value={watch('name')} max={ADMIN_FORM_NAME_MAX} />}>
+          {(control) => <input {...control} {...register('name')} className="kit-input" autoComplete="off" />}
+        </Field>
+        <Field label="Apellido" error={formState.errors.lastName?.message} hint={<CharacterCount value={watch('lastName')} max={ADMIN_FORM_NAME_MAX} />}>
+          {(control) => <input {...control} {...register('lastName')} className="kit-input" autoComplete="off" />}
+        </Field>
+        <Field label="Correo electrónico" error={formState.errors.email?.message}>
+          {(control) => <input {...control} {...register('email')} type="email" className="kit-input" autoComplete="off" />}
+        </Field>
+        <Field label="Rol" error={formState.errors.role?.message}>
+          {(control) => (
+            <select
+              {...control}
+              {...register('role', { setValueAs: (value: unknown) => (value === '' || value === undefined ? undefined : Number(value)) })}
+              className="kit-input"
+            >
+              <option value="">Seleccione un rol</option>
+              {ROLES.map((value) => (
+                <option key={value} value={value}>{ROLE_LABELS[value]}</option>
+              ))}
+            </select>
+          )}
+        </Field>
+        {showMatrix && (
+          <PermissionMatrix
+            rows={matrix}
+            onChange={(rows) => {
+              setMatrix(rows)
+              setMatrixDirty(true)
+            }}
+            disabled={formState.isSubmitting}
+          />
+        )}
+        <FormActions
+          mode={mode}
+          isDirty={formState.isDirty || (showMatrix && matrixDirty)}
+          isValid={formState.isValid}
+          isSubmitting={formState.isSubmitting}
+          onCancel={() => navigate(USER_ROUTES.view(id))}
+        />
+      </form>
+    </section>
+  )
 }

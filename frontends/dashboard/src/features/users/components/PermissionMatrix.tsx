@@ -1,0 +1,62 @@
+import type { MatrixRow } from '../api/users-api.ts'
+import './users.css'
+
+type Action = 'read' | 'create' | 'update'
+const ACTIONS: { action: Action; label: string }[] = [
+  { action: 'read', label: 'Leer' },
+  { action: 'create', label: 'Crear' },
+  { action: 'update', label: 'Actualizar' },
+]
+
+/**
+ * The permissions of a restricted administrator (spec §4, §6): one row per module, Leer / Crear /
+ * Actualizar. Ticking Crear or Actualizar forces Leer on and disables it.
+ */
+export function PermissionMatrix({ rows, onChange, disabled }: { rows: MatrixRow[]; onChange: (rows: MatrixRow[]) => void; disabled?: boolean }) {
+  const set = (index: number, action: Action, value: boolean) => {
+    onChange(
+      rows.map((row, position) => {
+        if (position !== index) return row
+        const next = { ...row, [action]: value }
+        return { ...next, read: next.read || next.create || next.update }
+      }),
+    )
+  }
+  return (
+    <div>
+      <table className="permission-matrix">
+        <caption>Permisos</caption>
+        <thead>
+          <tr>
+            <th scope="col">Módulo</th>
+            {ACTIONS.map(({ label }) => (
+              <th key={label} scope="col">{label}</th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row, index) => (
+            <tr key={row.module.name}>
+              <th scope="row">{row.module.label}</th>
+              {ACTIONS.map(({ action, label }) => {
+                const forced = action === 'read' && (row.create || row.update)
+                return (
+                  <td key={action}>
+                    <input
+                      type="checkbox"
+                      aria-label={`${label} ${row.module.label}`}
+                      checked={action === 'read' ? row.read || forced : row[action]}
+                      disabled={disabled || forced}
+                      onChange={(event) => set(index, action, event.target.checked)}
+                    />
+                  </td>
+                )
+              })}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p className="permission-matrix__hint">Al marcar Crear o Actualizar, Leer se activa automáticamente.</p>
+    </div>
+  )
+}
