@@ -7,6 +7,7 @@ import { launchChromium } from './chromium.ts'
 import { keyScreen, openPage } from './support/pages.ts'
 import { startBrowserSite, tinyPng, type BrowserSite } from './support/browser-site.ts'
 import { signInWithToken } from './journeys/campaign.ts'
+import { answerJustification, waitForToast } from './journeys/dashboard.ts'
 
 interface AdminCampaign {
   _id: string
@@ -257,6 +258,25 @@ describe('asistente de campañas del panel (/dashboard/campaign/create y edit)',
     expect(saved.goal).toBeNull()
     expect(saved.duration).toBe(30)
     expect(saved.institution).toBeNull()
+
+    // Enabling the card provider in 'Configuración' makes the goal appear in the wizard.
+    await page.goto(`${site.url}/dashboard/configuration/edit`)
+    await page.getByRole('button', { name: /^Llaves de Conekta/ }).click()
+    await page.getByRole('switch', { name: 'Recibir donaciones con tarjeta y en efectivo (Conekta)' }).check()
+    await page.getByLabel('Llave pública de Conekta').fill(site.sim.conekta.publicKey)
+    await page.getByLabel('Llave privada de Conekta').fill(site.sim.conekta.privateKey)
+    await page.getByRole('button', { name: 'Guardar cambios' }).click()
+    await answerJustification(page, 'Recibimos donaciones con tarjeta')
+    await waitForToast(page, 'Registro actualizado')
+    await page.goto(`${site.url}/dashboard/campaign/create`)
+    await waitForStep(page, 1, 'Información general')
+    await fillGeneral(page, 'Campaña con meta', imagePath)
+    await button(page, 'Siguiente').click()
+    await waitForStep(page, 2, 'Contenido')
+    await page.getByRole('textbox', { name: 'Contenido de la campaña' }).fill('Texto de la campaña.')
+    await button(page, 'Siguiente').click()
+    await waitForStep(page, 3, 'Opciones')
+    await field(page, 'Meta (MXN)').waitFor()
     await page.context().close()
   })
 })

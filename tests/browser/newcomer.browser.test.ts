@@ -111,5 +111,19 @@ describe('a newcomer sets the site up and the first donations arrive', () => {
     await expect.poll(() => goalPercent(visitor)).toBe(25)
     expect((await campaignOnServer(site, campaign.slug)).raised).toBe(250)
     expect(await (await site.api('/api/counters/donations')).json()).toEqual({ total: 2 })
+
+    // The administrator finds those donations in the dashboard: totals, donors and the chart.
+    const summary = (label: string) =>
+      admin.getByRole('list', { name: 'Resumen de donaciones aprobadas' }).getByRole('listitem').filter({ hasText: label })
+    for (const [channel, total] of [['card', '$100.00'], ['paypal', '$150.00'], ['oxxo', '$0.00']] as const) {
+      await admin.goto(`${site.url}/dashboard/donation/${channel}/list`)
+      await summary('Total').getByText(total, { exact: true }).waitFor()
+      await summary('Numero de donadores').getByText(channel === 'oxxo' ? '0' : '1', { exact: true }).waitFor()
+    }
+    await admin.goto(`${site.url}/dashboard/donation/list`)
+    await summary('Total').getByText('$250.00', { exact: true }).waitFor()
+    const points = admin.getByRole('table', { name: 'Datos del histórico de donaciones' })
+    await points.waitFor({ state: 'attached' })
+    await points.getByText('$250.00', { exact: true }).waitFor({ state: 'attached' })
   })
 })
