@@ -63,6 +63,14 @@ describe('route rules of spec §2.1, §4 and §5', () => {
     expect(redirectFor({ pathname: '/dashboard', configured: true, user: restricted })).toBeNull()
   })
 
+  it('opens /dashboard/user/* to an administrator who manages either users or administrators', () => {
+    const adminsOnly = user({ role: 1, permissions: [moduleEntry('admin', { read: true, create: true })] })
+    expect(redirectFor({ pathname: '/dashboard/user/create', configured: true, user: adminsOnly })).toBeNull()
+    expect(redirectFor({ pathname: '/dashboard/user/view/u2', configured: true, user: adminsOnly })).toBeNull()
+    expect(redirectFor({ pathname: '/dashboard/user/edit/u2', configured: true, user: adminsOnly })).toBe('/dashboard')
+    expect(redirectFor({ pathname: '/dashboard/user/list', configured: true, user: restricted })).toBe('/dashboard')
+  })
+
   it('reads module and action from the path', () => {
     expect(moduleOfPath('/dashboard/category/view/9')).toBe('category')
     expect(moduleOfPath('/dashboard/user-admin/list')).toBe('admin')

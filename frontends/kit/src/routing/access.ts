@@ -98,5 +98,9 @@ export function redirectFor({ pathname, configured, user }: RedirectInput): stri
   if (!user) return '/login'
   if (user.role !== ROLE_FULL_ADMIN && user.role !== ROLE_RESTRICTED_ADMIN) return '/'
   if (isBypassRoute(path) || path === '/') return null
-  return hasPermission(user, moduleOfPath(path), actionOfPath(path)) ? null : '/dashboard'
+  const module = moduleOfPath(path)
+  // /dashboard/user/* serves users and administrators alike: either module's permission opens it,
+  // and the screen and the server decide per record.
+  const modules = module === 'user' ? ['user', 'admin'] : [module]
+  return modules.some((name) => hasPermission(user, name, actionOfPath(path))) ? null : '/dashboard'
 }
