@@ -1,5 +1,5 @@
-import type { Category, CategoryInput } from '@donaciones/contracts'
-import { createRecord, exportRecords, toggleRecord, updateRecord } from '../../../hooks/record-mutations.ts'
+import type { Category } from '@donaciones/contracts'
+import { exportRecords, toggleRecord } from '../../../hooks/record-mutations.ts'
 
 /** API collection of categories (spec §7). */
 export const CATEGORIES_PATH = '/categories'
@@ -10,7 +10,5 @@ export const CATEGORY_ROUTES = {
   edit: (id: string) => `/dashboard/category/edit/${id}`,
 }
 
-export const createCategory = (input: CategoryInput) => createRecord<Category>(CATEGORIES_PATH, input)
-export const updateCategory = (id: string, input: CategoryInput) => updateRecord<Category>(CATEGORIES_PATH, id, input)
 export const toggleCategory = (id: string, active: boolean) => toggleRecord<Category>(CATEGORIES_PATH, id, active)
 export const exportCategories = (ids: string[]) => exportRecords(CATEGORIES_PATH, ids, 'categories')
