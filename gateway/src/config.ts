@@ -15,6 +15,15 @@ function requiredEnv(name: string, env: NodeJS.ProcessEnv): string {
   return value
 }
 
+/** METRICS_PORT: the gateway's `/metrics` on a listener of its own; unset, only loopback peers may read it. */
+function metricsPort(env: NodeJS.ProcessEnv): { metricsPort?: number } {
+  const value = env.METRICS_PORT
+  if (value === undefined || value === '') return {}
+  const parsed = port(value, 0)
+  if (parsed === 0) throw new Error(`METRICS_PORT no válido: "${value}"`)
+  return { metricsPort: parsed }
+}
+
 export const repositoryRoot = resolve(import.meta.dirname, '../..')
 
 export interface EmbeddedConfig {
@@ -22,6 +31,7 @@ export interface EmbeddedConfig {
   host: string
   dataDir: string
   frontendDir: string
+  metricsPort?: number
 }
 
 export function readEmbeddedConfig(env = process.env): EmbeddedConfig {
@@ -30,6 +40,7 @@ export function readEmbeddedConfig(env = process.env): EmbeddedConfig {
     host: env.HOST ?? '0.0.0.0',
     dataDir: resolve(env.DATA_DIR ?? './data'),
     frontendDir: resolve(env.FRONTEND_DIR ?? resolve(repositoryRoot, 'frontends/dist')),
+    ...metricsPort(env),
   }
 }
 
@@ -41,6 +52,7 @@ export interface DistributedGatewayConfig {
   serviceUrls: Record<ServiceName, string[]>
   /** Shared with the services: the gateway asks the identity service whether a session is still valid. */
   internalToken: string
+  metricsPort?: number
 }
 
 export function readDistributedGatewayConfig(env = process.env): DistributedGatewayConfig {
@@ -51,5 +63,6 @@ export function readDistributedGatewayConfig(env = process.env): DistributedGate
     frontendDir: resolve(env.FRONTEND_DIR ?? resolve(repositoryRoot, 'frontends/dist')),
     serviceUrls,
     internalToken: requiredEnv('INTERNAL_TOKEN', env),
+    ...metricsPort(env),
   }
 }

@@ -5,8 +5,10 @@ import {
   createInProcessBus,
   createPgliteDatabase,
   createSessionAuth,
+  metricsFor,
   mutableDirectory,
   startHttpServer,
+  startMetricsServer,
   startServiceRuntime,
   type Logger,
   type RunningHttpServer,
@@ -23,12 +25,18 @@ export interface EmbeddedPlatformOptions {
   host?: string
   frontendDir?: string
   logger: Logger
+  /** Serves the gateway's `/metrics` on this port (0 picks one) instead of to loopback peers of the public port. */
+  metricsPort?: number
+  /** express 'trust proxy' of the gateway (default 'loopback'). */
+  trustProxy?: boolean | number | string
 }
 
 export interface EmbeddedPlatform {
   url: string
   port: number
   runtimes: Record<ServiceName, ServiceRuntime>
+  /** Where the gateway's metrics listener answers, when `metricsPort` was given. */
+  metricsUrl?: string
   stop(): Promise<void>
 }
 
@@ -59,21 +67,29 @@ export async function startEmbeddedPlatform(options: EmbeddedPlatformOptions): P
     directory.register(runtime.context.name, server.url)
   }
 
+  const metrics = metricsFor('gateway')
   const app = createGatewayApp({
     targets: perService((service): ServiceTarget => ({ kind: 'local', handler: runtimes[service].app })),
     auth: createSessionAuth(directory),
     logger,
     ...(options.frontendDir ? { frontendDir: options.frontendDir } : {}),
     readiness: { database: () => db.query('select 1') },
+    metrics,
+    metricsExposure: options.metricsPort === undefined ? 'loopback' : 'separate',
+    ...(options.trustProxy !== undefined ? { trustProxy: options.trustProxy } : {}),
   })
   const http = await startHttpServer(app, { port: options.port, host: options.host ?? '127.0.0.1' })
+  const metricsServer =
+    options.metricsPort === undefined ? undefined : await startMetricsServer(metrics.registry, { port: options.metricsPort, host: options.host ?? '127.0.0.1' })
 
   return {
     url: `http://127.0.0.1:${http.port}`,
     port: http.port,
     runtimes,
+    ...(metricsServer ? { metricsUrl: metricsServer.url } : {}),
     async stop() {
       await http.close()
+      await metricsServer?.close()
       for (const server of internalServers) await server.close()
       for (const runtime of Object.values(runtimes)) await runtime.stop()
       await bus.close()

@@ -4,7 +4,11 @@ import {
   errorHandler,
   healthRouter,
   httpLogger,
+  httpMetrics,
+  isLoopbackPeer,
+  metricsEndpoint,
   notFoundHandler,
+  type ServiceMetrics,
   requestId,
   type Logger,
   type ReadinessChecks,
@@ -27,12 +31,47 @@ export interface GatewayOptions {
   readiness?: ReadinessChecks
   /** express 'trust proxy' (default 'loopback'): who may tell the client's address. */
   trustProxy?: boolean | number | string
+  /** The gateway's own metrics (requests by route prefix); absent, no metrics are kept. */
+  metrics?: ServiceMetrics
+  /**
+   * 'loopback' (default): `/metrics` on this app answers only peers on this host. 'separate':
+   * a METRICS_PORT listener serves them, and this (public) app answers 404.
+   */
+  metricsExposure?: 'loopback' | 'separate'
+}
+
+/** The route label of a gateway request: the route table prefix, never the raw path with ids. */
+export function gatewayRouteLabel(path: string): string {
+  if (path === '/metrics' || path === '/healthz' || path === '/readyz') return path
+  let best: string | undefined
+  for (const { prefix } of routeTable) {
+    if ((path === prefix || path.startsWith(`${prefix}/`)) && prefix.length > (best?.length ?? 0)) best = prefix
+  }
+  if (best) return best
+  return path === '/api' || path.startsWith('/api/') ? '/api (unmatched)' : 'frontend'
+}
+
+/** Only a local scraper (or the separate metrics port) may read the gateway's metrics. */
+export function mayReadGatewayMetrics(remoteAddress: string | undefined, exposure: 'loopback' | 'separate'): boolean {
+  return exposure === 'loopback' && isLoopbackPeer(remoteAddress)
 }
 
 export function createGatewayApp(options: GatewayOptions): Express {
   const app = express()
   app.disable('x-powered-by')
   app.set('trust proxy', options.trustProxy ?? 'loopback')
+  if (options.metrics) {
+    const { registry } = options.metrics
+    const exposure = options.metricsExposure ?? 'loopback'
+    app.use(httpMetrics(options.metrics, (req) => gatewayRouteLabel(req.originalUrl.split('?')[0] ?? '/')))
+    const endpoint = metricsEndpoint(registry)
+    app.get('/metrics', (req, res, next) => {
+      if (!mayReadGatewayMetrics(req.socket.remoteAddress, exposure)) return notFoundHandler(req, res)
+      endpoint(req, res, next)
+    })
+  } else {
+    app.get('/metrics', notFoundHandler)
+  }
   app.use(requestId())
   app.use((req, _res, next) => {
     // Services log and answer under the same id.

@@ -1,4 +1,13 @@
-import { createLogger, createSessionAuth, onShutdownSignals, startHttpServer, trustProxyFromEnv, type ServiceDirectory } from '@donaciones/kit'
+import {
+  createLogger,
+  createSessionAuth,
+  metricsFor,
+  onShutdownSignals,
+  startHttpServer,
+  startMetricsServer,
+  trustProxyFromEnv,
+  type ServiceDirectory,
+} from '@donaciones/kit'
 import { readDistributedGatewayConfig } from './config.ts'
 import { createGatewayApp, type ServiceTarget } from './gateway-app.ts'
 import { perService } from '@donaciones/kit'
@@ -8,7 +17,20 @@ const logger = createLogger('gateway')
 const config = readDistributedGatewayConfig()
 const targets = perService((service): ServiceTarget => ({ kind: 'remote', urls: config.serviceUrls[service] }))
 const directory: ServiceDirectory = { internalToken: config.internalToken, urlsOf: (service) => config.serviceUrls[service] }
-const app = createGatewayApp({ targets, auth: createSessionAuth(directory), logger, frontendDir: config.frontendDir, trustProxy: trustProxyFromEnv(process.env.TRUST_PROXY) })
+const metrics = metricsFor('gateway')
+const app = createGatewayApp({
+  targets,
+  auth: createSessionAuth(directory),
+  logger,
+  frontendDir: config.frontendDir,
+  trustProxy: trustProxyFromEnv(process.env.TRUST_PROXY),
+  metrics,
+  metricsExposure: config.metricsPort === undefined ? 'loopback' : 'separate',
+})
 const http = await startHttpServer(app, { port: config.port, host: config.host })
-logger.info({ url: http.url }, 'Puerta de enlace escuchando')
-onShutdownSignals(() => http.close(), { logger })
+const metricsServer = config.metricsPort === undefined ? undefined : await startMetricsServer(metrics.registry, { port: config.metricsPort, host: config.host })
+logger.info({ url: http.url, ...(metricsServer ? { metricsUrl: `${metricsServer.url}/metrics` } : {}) }, 'Puerta de enlace escuchando')
+onShutdownSignals(async () => {
+  await http.close()
+  await metricsServer?.close()
+}, { logger })

@@ -12,6 +12,7 @@ import { beginning, type Checkpoint } from './checkpoint.ts'
 import { ConcurrencyError, DuplicateRecordError } from './errors.ts'
 import { eventKey, projectionHandles, type Projection } from './projection.ts'
 import { createEventStoreTables, ident } from './schema.ts'
+import { metricsFor } from '../metrics/registry.ts'
 
 export interface NewEvent {
   definition: EventDefinition
@@ -117,6 +118,7 @@ export class EventStore {
   /** Appends inside the caller's transaction and applies the inline projections there too. */
   async appendIn(tx: SqlExecutor, stream: string, events: readonly NewEvent[], options: AppendOptions): Promise<EventEnvelope[]> {
     if (events.length === 0) return []
+    const started = performance.now()
     const current = await this.currentVersion(tx, stream)
     if (options.expectedVersion !== 'any' && options.expectedVersion !== current) {
       throw new ConcurrencyError(stream, options.expectedVersion)
@@ -156,6 +158,7 @@ export class EventStore {
       if (isUniqueViolation(error)) throw new DuplicateRecordError((error as { constraint?: string }).constraint)
       throw error
     }
+    metricsFor(this.service).observeAppend((performance.now() - started) / 1000)
     return envelopes
   }
 

@@ -9,6 +9,8 @@ import type { ReadinessChecks } from './health.ts'
 import { httpLogger } from './logger.ts'
 import type { Logger } from './logger.ts'
 import { requestId } from './request-id.ts'
+import { httpMetrics, metricsEndpoint } from '../metrics/http.ts'
+import { metricsFor } from '../metrics/registry.ts'
 
 export interface ServiceAppOptions {
   /** Service name, for logs. */
@@ -23,6 +25,8 @@ export interface ServiceAppOptions {
   accessLog?: boolean
   /** express 'trust proxy'; defaults to 'loopback' (the gateway on the same host). */
   trustProxy?: boolean | string | string[] | number
+  /** Request metrics and `GET /metrics` (default true); the service's registry is `metricsFor(name)`. */
+  metrics?: boolean
 }
 
 const appLoggers = new WeakMap<Express, Logger>()
@@ -37,6 +41,11 @@ export function createServiceApp(options: ServiceAppOptions): Express {
   appLoggers.set(app, logger)
   app.disable('x-powered-by')
   app.set('trust proxy', options.trustProxy ?? 'loopback')
+  if (options.metrics ?? true) {
+    const metrics = metricsFor(options.name)
+    app.use(httpMetrics(metrics))
+    app.get('/metrics', metricsEndpoint(metrics.registry))
+  }
   app.use(requestId())
   if (options.accessLog ?? true) app.use(httpLogger(logger))
   app.use(

@@ -6,6 +6,8 @@ import type { EventStore } from '../eventstore/event-store.ts'
 import { eventKey } from '../eventstore/projection.ts'
 import { toBusMessage } from './envelope-codec.ts'
 import { stableLockKey } from './lock-key.ts'
+import { countRelayLag } from '../metrics/lag.ts'
+import { metricsFor } from '../metrics/registry.ts'
 
 export interface OutboxRelayOptions {
   store: EventStore
@@ -35,6 +37,8 @@ export class OutboxRelay {
 
   constructor(private readonly options: OutboxRelayOptions) {
     this.aggregates = new Map(options.definitions.map((definition) => [eventKey(definition), definition.aggregate]))
+    const { store } = options
+    metricsFor(store.service).setRelayLag(() => countRelayLag(store.db, store.schema, checkpointName))
   }
 
   get isLeader(): boolean {

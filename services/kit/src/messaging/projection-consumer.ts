@@ -5,6 +5,8 @@ import type { EventStore } from '../eventstore/event-store.ts'
 import { projectionHandles, type Projection } from '../eventstore/projection.ts'
 import { ident } from '../eventstore/schema.ts'
 import { fromBusPayload } from './envelope-codec.ts'
+import { countConsumerLag } from '../metrics/lag.ts'
+import { metricsFor } from '../metrics/registry.ts'
 
 export interface ProjectionConsumerOptions {
   store: EventStore
@@ -25,6 +27,24 @@ export class ProjectionConsumer {
   constructor(private readonly options: ProjectionConsumerOptions) {
     const service = options.store.service
     this.projections = options.projections.filter((projection) => projection.handles.some((definition) => definition.service !== service))
+    const typesBySource = new Map<string, string[]>()
+    for (const definition of this.projections.flatMap((projection) => projection.handles)) {
+      if (definition.service === service) continue
+      const types = typesBySource.get(definition.service) ?? []
+      if (!types.includes(definition.type)) types.push(definition.type)
+      typesBySource.set(definition.service, types)
+    }
+    if (typesBySource.size > 0) {
+      const { store } = options
+      // Producers' schemas share this one's DB_SCHEMA_PREFIX (`<prefix>_<service>`).
+      const prefix = store.schema.endsWith(service) ? store.schema.slice(0, store.schema.length - service.length) : ''
+      const typesBySchema = new Map([...typesBySource].map(([source, types]) => [`${prefix}${source}`, types]))
+      metricsFor(service).setConsumerLag(this.durable, () => countConsumerLag(store.db, store.schema, typesBySchema))
+    }
+  }
+
+  private get durable(): string {
+    return `${this.options.store.service}_projections`
   }
 
   get subjects(): string[] {
@@ -43,7 +63,7 @@ export class ProjectionConsumer {
   async start(): Promise<void> {
     if (this.subjects.length === 0 || this.subscription) return
     this.subscription = await this.options.bus.subscribe({
-      durable: `${this.options.store.service}_projections`,
+      durable: this.durable,
       subjects: this.subjects,
       handler: (message) => this.handle(message),
       ...(this.options.ackWaitMs ? { ackWaitMs: this.options.ackWaitMs } : {}),
