@@ -1,0 +1,132 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { parse } from 'yaml'
+import { repositoryRoot } from '../../gateway/src/config.ts'
+import { composeProblems } from './support/compose.ts'
+import { parseDockerfile } from './support/dockerfile.ts'
+import { imageProblems } from './support/images.ts'
+import { k8sProblems, loadManifests, natsProblems, type Manifest } from './support/k8s.ts'
+import { obj, type Doc } from './support/values.ts'
+
+/**
+ * The deployment files, parsed, checked against the code: the service list (gateway/src/services.ts),
+ * the config readers (services/kit/src/runtime/config.ts, gateway/src/config.ts, the content
+ * service's encryption key), the workspaces' start scripts and the root's replay/reconcile scripts.
+ */
+const dockerfile = parseDockerfile(readFileSync(join(repositoryRoot, 'deploy/Dockerfile'), 'utf8'))
+const readCompose = (): Doc => obj(parse(readFileSync(join(repositoryRoot, 'docker-compose.yml'), 'utf8'), { merge: true }))
+const readManifests = (): Manifest[] => loadManifests(repositoryRoot, ['deploy/k8s', 'deploy/nats'])
+
+function without(manifests: Manifest[], change: (doc: Doc) => Doc | undefined): Manifest[] {
+  return manifests.flatMap((manifest) => {
+    const doc = change(structuredClone(manifest.doc))
+    return doc ? [{ ...manifest, doc }] : []
+  })
+}
+
+function deploymentEnv(doc: Doc, name: string): Doc[] | undefined {
+  if (doc.kind !== 'Deployment' || obj(doc.metadata).name !== name) return undefined
+  const containers = obj(obj(obj(doc.spec).template).spec).containers as Doc[]
+  return containers[0]!.env as Doc[]
+}
+
+describe('container images (deploy/Dockerfile)', () => {
+  it('run each process as the code starts it, on a pinned Node LTS, non-root, with a health check and production dependencies', () => {
+    expect(imageProblems(dockerfile)).toEqual([])
+  })
+
+  it('fails for a root user, a dev install or a command the code does not start with', () => {
+    const text = readFileSync(join(repositoryRoot, 'deploy/Dockerfile'), 'utf8')
+    const asRoot = imageProblems(parseDockerfile(text.replace(/^USER node$/m, 'USER root')))
+    expect(asRoot).toContain('image of campaign: runs as root')
+    const devDependencies = imageProblems(parseDockerfile(text.replace('npm ci --omit=dev', 'npm ci')))
+    expect(devDependencies).toContain('image of gateway: node_modules do not come from an `npm ci --omit=dev` stage')
+    const wrongEntry = imageProblems(parseDockerfile(text.replaceAll('src/main.ts', 'src/index.ts')))
+    expect(wrongEntry.join('\n')).toMatch(/image of audit: runs tsx services\/audit\/src\/index.ts, the code starts with tsx services\/audit\/src\/main.ts/)
+  })
+})
+
+describe('docker-compose.yml', () => {
+  it('runs every process of the platform with the variables its config requires, on the right ports and health checks', async () => {
+    expect(await composeProblems(readCompose(), dockerfile)).toEqual([])
+  })
+
+  it('fails when a service or a required variable is missing', async () => {
+    const noAudit = readCompose()
+    delete obj(noAudit.services).audit
+    expect(await composeProblems(noAudit, dockerfile)).toContain('compose: no service "audit"')
+
+    const noKey = readCompose()
+    delete obj(obj(obj(noKey.services).content).environment).CONFIG_ENCRYPTION_KEY
+    expect((await composeProblems(noKey, dockerfile)).join('\n')).toMatch(/compose content: Falta CONFIG_ENCRYPTION_KEY/)
+
+    const noToken = readCompose()
+    delete obj(obj(obj(noToken.services).campaign).environment).INTERNAL_TOKEN
+    expect(await composeProblems(noToken, dockerfile)).toContain('compose campaign: Falta la variable de entorno INTERNAL_TOKEN')
+
+    const wrongPort = readCompose()
+    obj(obj(wrongPort.services).donation).environment = { ...obj(obj(obj(wrongPort.services).donation).environment), PORT: '4999' }
+    expect((await composeProblems(wrongPort, dockerfile)).join('\n')).toMatch(/compose donation: health check .* port 4999/)
+  })
+})
+
+describe('Kubernetes manifests (deploy/k8s)', () => {
+  it('have a Deployment and a Service per process, probes on /readyz and /healthz, requests, secrets, HPAs and the replay/reconcile Jobs', async () => {
+    expect(await k8sProblems(readManifests(), dockerfile)).toEqual([])
+  })
+
+  it('are all applied by the kustomization (the secret template and the Jobs on purpose not)', () => {
+    const kustomization = parse(readFileSync(join(repositoryRoot, 'deploy/k8s/kustomization.yaml'), 'utf8')) as { resources: string[] }
+    const files = [...new Set(readManifests().map((manifest) => manifest.file))].filter((file) => /^deploy\/k8s\/[^/]+$/.test(file))
+    const expected = files.map((file) => file.slice('deploy/k8s/'.length)).filter((file) => file !== 'kustomization.yaml' && file !== 'secrets.example.yaml')
+    expect([...kustomization.resources].sort()).toEqual(expected.sort())
+  })
+
+  it('fail when a Deployment, a variable, a probe or an autoscaler is missing', async () => {
+    const manifests = readManifests()
+    const noCampaign = without(manifests, (doc) => (doc.kind === 'Deployment' && obj(doc.metadata).name === 'campaign' ? undefined : doc))
+    expect(await k8sProblems(noCampaign, dockerfile)).toContain('k8s: no Deployment "campaign"')
+
+    const noDatabase = without(manifests, (doc) => {
+      const env = deploymentEnv(doc, 'audit')
+      if (env) env.splice(env.findIndex((entry) => entry.name === 'DATABASE_URL'), 1)
+      return doc
+    })
+    expect(await k8sProblems(noDatabase, dockerfile)).toContain('k8s Deployment audit: Falta la variable de entorno DATABASE_URL')
+
+    const noKey = without(manifests, (doc) => {
+      const env = deploymentEnv(doc, 'content')
+      if (env) env.splice(env.findIndex((entry) => entry.name === 'CONFIG_ENCRYPTION_KEY'), 1)
+      return doc
+    })
+    expect((await k8sProblems(noKey, dockerfile)).join('\n')).toMatch(/k8s Deployment content: Falta CONFIG_ENCRYPTION_KEY/)
+
+    const wrongPort = without(manifests, (doc) => {
+      deploymentEnv(doc, 'identity')?.forEach((entry) => {
+        if (entry.name === 'PORT') entry.value = '4101'
+      })
+      return doc
+    })
+    expect((await k8sProblems(wrongPort, dockerfile)).join('\n')).toMatch(/identity: container ports 4001 do not include 4101/)
+
+    const noHpa = without(manifests, (doc) => (doc.kind === 'HorizontalPodAutoscaler' && obj(doc.metadata).name === 'donation' ? undefined : doc))
+    expect((await k8sProblems(noHpa, dockerfile)).join('\n')).toMatch(/HorizontalPodAutoscalers target campaign, gateway,/)
+  })
+})
+
+describe('NATS JetStream cluster (deploy/nats)', () => {
+  it('has 3 nodes routed to each other and creates the bus stream with 3 replicas', () => {
+    expect(natsProblems(readManifests())).toEqual([])
+  })
+
+  it('fails with fewer nodes or replicas', () => {
+    const twoNodes = without(readManifests(), (doc) => {
+      if (doc.kind === 'StatefulSet') obj(doc.spec).replicas = 2
+      return doc
+    })
+    expect(natsProblems(twoNodes)).toContain('nats: StatefulSet has 2 replicas, not 3')
+    const oneReplica = without(readManifests(), (doc) => obj(JSON.parse(JSON.stringify(doc).replace('--replicas 3', '--replicas 1'))))
+    expect(natsProblems(oneReplica)).toContain('nats: the stream is not created with 3 replicas')
+  })
+})

@@ -1,0 +1,90 @@
+/** Checks of docker-compose.yml against the code's services, ports, health checks and configuration. */
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
+import { repositoryRoot } from '../../../gateway/src/config.ts'
+import { commandOf, imageTarget, type Dockerfile } from './dockerfile.ts'
+import { imageBuildFor, imageOf } from './images.ts'
+import { processNames, readProcessConfig, serviceNames, type ProcessConfig, type ProcessName } from './platform.ts'
+import { arr, obj, secretPlaceholder, str, type Doc } from './values.ts'
+
+/** Compose interpolation: `${X:?…}` is a value the operator must give (a placeholder here), `${X:-d}` its default. */
+export function interpolate(value: string): string {
+  return value
+    .replace(/\$\{(\w+)(?::?\?[^}]*)\}/g, () => secretPlaceholder)
+    .replace(/\$\{(\w+):?-([^}]*)\}/g, (_all, _name: string, fallback: string) => fallback)
+    .replace(/\$\{(\w+)\}/g, '')
+    .replace(/\$\$/g, '$')
+}
+
+function environmentOf(service: Doc): Record<string, string> {
+  const environment = service.environment
+  const entries: [string, string][] = Array.isArray(environment)
+    ? environment.map((line) => {
+        const [name, ...rest] = String(line).split('=')
+        return [name ?? '', rest.join('=')]
+      })
+    : Object.entries(obj(environment)).map(([name, value]) => [name, str(value) ?? ''])
+  return Object.fromEntries(entries.map(([name, value]) => [name, interpolate(value)]))
+}
+
+function healthUrl(service: Doc): URL | undefined {
+  const match = /http:\/\/127\.0\.0\.1:\d+\/\w+/.exec(arr(obj(service.healthcheck).test).join(' '))
+  return match ? new URL(match[0]) : undefined
+}
+
+export async function composeProblems(compose: Doc, dockerfile: Dockerfile): Promise<string[]> {
+  const problems: string[] = []
+  const services = obj(compose.services)
+  const configs = new Map<ProcessName, ProcessConfig>()
+  for (const name of processNames) {
+    const service = obj(services[name])
+    if (!services[name]) {
+      problems.push(`compose: no service "${name}"`)
+      continue
+    }
+    const build = obj(service.build)
+    const expected = imageBuildFor(name)
+    if (str(build.target) !== expected.target || JSON.stringify(obj(build.args)) !== JSON.stringify(expected.args)) problems.push(`compose ${name}: build is not target ${expected.target} with ${JSON.stringify(expected.args)}`)
+    if (service.container_name !== undefined) problems.push(`compose ${name}: container_name prevents --scale`)
+    if (name !== 'gateway' && service.ports !== undefined) problems.push(`compose ${name}: host ports prevent --scale`)
+    if (service.profiles !== undefined) problems.push(`compose ${name}: only runs under a profile`)
+    const dependsOn = Array.isArray(service.depends_on) ? service.depends_on.map(String) : Object.keys(obj(service.depends_on))
+    const env = { ...imageOf(dockerfile, expected).env, ...environmentOf(service) }
+    let config: ProcessConfig
+    try {
+      config = await readProcessConfig(name, env)
+    } catch (error) {
+      problems.push(`compose ${name}: ${(error as Error).message}`)
+      continue
+    }
+    configs.set(name, config)
+    if (config.host !== '0.0.0.0') problems.push(`compose ${name}: listens on ${config.host}, unreachable from other containers`)
+    const health = healthUrl(service)
+    if (!health || Number(health.port) !== config.port || !['/healthz', '/readyz'].includes(health.pathname)) problems.push(`compose ${name}: health check ${health?.href ?? 'missing'} is not /healthz or /readyz on port ${config.port}`)
+    if (name !== 'gateway') {
+      for (const dependency of ['postgres', 'nats']) if (!dependsOn.includes(dependency)) problems.push(`compose ${name}: does not depend on ${dependency}`)
+      for (const [variable, host] of [['databaseUrl', 'postgres'], ['natsUrl', 'nats']] as const) {
+        const url = config[variable]
+        if (!url || new URL(url).hostname !== host || !services[host]) problems.push(`compose ${name}: ${variable} ${url} is not the compose service ${host}`)
+      }
+    }
+  }
+  for (const [name, config] of configs) {
+    for (const target of serviceNames) {
+      for (const url of config.serviceUrls[target]) {
+        const parsed = new URL(url)
+        if (parsed.hostname !== target || Number(parsed.port) !== configs.get(target)?.port) problems.push(`compose ${name}: ${target} at ${url}, but compose runs it as ${target}:${configs.get(target)?.port}`)
+      }
+    }
+  }
+  const nats = obj(services.nats)
+  const natsCommand = arr(nats.command).map(String)
+  const storeDir = natsCommand[natsCommand.indexOf('-sd') + 1]
+  if (!natsCommand.includes('-js') || !storeDir || !arr(nats.volumes).some((volume) => String(volume).endsWith(`:${storeDir}`))) problems.push('compose nats: JetStream (-js) is not stored on a volume')
+  const sim = obj(services['provider-sim'])
+  if (!arr(sim.profiles).includes('demo')) problems.push('compose provider-sim: not under the demo profile')
+  const simImage = imageTarget(dockerfile, str(obj(sim.build).target) ?? '')
+  const simEntry = commandOf(simImage.cmd, simImage.env)[1]
+  if (simEntry !== 'tools/provider-sim/main.ts' || !existsSync(join(repositoryRoot, simEntry))) problems.push(`compose provider-sim: runs ${simEntry}`)
+  return problems
+}
