@@ -44,6 +44,17 @@ function clientFrameworkError(error: unknown): ErrorResponse | undefined {
   return { status: code, body: { message, description } }
 }
 
+/**
+ * PostgreSQL's refusal of text it cannot store (a NUL byte, an invalid UTF-8 sequence) that came
+ * from the client: SQLSTATE 22021 / 22P05. The statement failed, so nothing was written.
+ */
+const UNSTORABLE_TEXT_CODES = new Set(['22021', '22P05'])
+function unstorableTextError(error: unknown): ErrorResponse | undefined {
+  const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined
+  if (typeof code !== 'string' || !UNSTORABLE_TEXT_CODES.has(code)) return undefined
+  return { status: 400, body: { message: 'Solicitud inválida', description: 'El texto contiene caracteres no permitidos' } }
+}
+
 /** Maps a thrown value to the response a client sees; `undefined` means an unexpected error (500). */
 export function toErrorResponse(error: unknown): ErrorResponse | undefined {
   if (isHttpError(error)) {
@@ -64,7 +75,7 @@ export function toErrorResponse(error: unknown): ErrorResponse | undefined {
   if (error instanceof DuplicateRecordError) {
     return { status: 409, body: { message: 'Registro ya existente', description: 'Ya existe un registro con los mismos datos' } }
   }
-  return clientFrameworkError(error)
+  return unstorableTextError(error) ?? clientFrameworkError(error)
 }
 
 export interface ErrorHandlerOptions {
