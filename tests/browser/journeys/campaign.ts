@@ -1,5 +1,6 @@
 import type { Download, Page } from 'playwright-core'
 import type { BrowserSite } from '../support/browser-site.ts'
+import { createActiveAccountToken } from '../support/accounts.ts'
 
 /**
  * Reusable steps of the campaign page and its donation card, for any journey. Each takes a
@@ -73,25 +74,8 @@ export async function campaignOnServer(site: BrowserSite, slug: string) {
 }
 
 /** A role 2 user (created by the admin, provisional password by mail, replaced through the API); returns its token. */
-export async function createMemberToken(site: BrowserSite, adminToken: string, email: string, newPassword = 'Nueva#Clave2026'): Promise<string> {
-  const created = await site.api('/api/users/', {
-    method: 'POST',
-    token: adminToken,
-    json: { name: 'Lucía', lastName: 'Ramírez', email, role: 2, permissions: [] },
-  })
-  if (created.status !== 201) throw new Error(`Alta fallida: ${created.status} ${await created.text()}`)
-  const mail = await site.mail.waitFor(email)
-  const provisional = /Contraseña provisional: (\S+)/.exec(mail.text)?.[1]
-  if (!provisional) throw new Error(`Correo sin contraseña provisional:\n${mail.text}`)
-  const login = async (password: string) => {
-    const response = await site.api('/api/auth/login', { method: 'POST', json: { email, password } })
-    if (!response.ok) throw new Error(`Inicio de sesión fallido: ${response.status}`)
-    return ((await response.json()) as { token: string }).token
-  }
-  const first = await login(provisional)
-  const reset = await site.api('/api/auth/reset-password', { method: 'POST', token: first, json: { password: provisional, newPassword } })
-  if (reset.status !== 200) throw new Error(`Cambio de contraseña fallido: ${reset.status} ${await reset.text()}`)
-  return login(newPassword)
+export function createMemberToken(site: BrowserSite, adminToken: string, email: string, newPassword = 'Nueva#Clave2026'): Promise<string> {
+  return createActiveAccountToken(site, adminToken, { name: 'Lucía', lastName: 'Ramírez', email, role: 2, permissions: [] }, newPassword)
 }
 
 /**

@@ -1,6 +1,7 @@
 import ExcelJS from 'exceljs'
 import type { Download, Page } from 'playwright-core'
 import type { BrowserSite } from '../support/browser-site.ts'
+import { createActiveAccountToken } from '../support/accounts.ts'
 
 /** Reusable steps of the administration (dashboard) journeys. */
 
@@ -80,24 +81,8 @@ export async function createRestrictedAdminToken(
   permissions: PermissionGrant[],
   newPassword = 'Restringido#2026',
 ): Promise<string> {
-  const created = await site.api('/api/users/', {
-    method: 'POST',
-    token: adminToken,
-    json: { name: 'Rosa', lastName: 'Méndez', email, role: 1, permissions: permissions.map((entry) => ({ ...entry, delete: false })) },
-  })
-  if (created.status !== 201) throw new Error(`Alta fallida: ${created.status} ${await created.text()}`)
-  const mail = await site.mail.waitFor(email)
-  const provisional = /Contraseña provisional: (\S+)/.exec(mail.text)?.[1]
-  if (!provisional) throw new Error(`Correo sin contraseña provisional:\n${mail.text}`)
-  const login = async (password: string) => {
-    const response = await site.api('/api/auth/login', { method: 'POST', json: { email, password } })
-    if (!response.ok) throw new Error(`Inicio de sesión fallido: ${response.status}`)
-    return ((await response.json()) as { token: string }).token
-  }
-  const first = await login(provisional)
-  const reset = await site.api('/api/auth/reset-password', { method: 'POST', token: first, json: { password: provisional, newPassword } })
-  if (reset.status !== 200) throw new Error(`Cambio de contraseña fallido: ${reset.status} ${await reset.text()}`)
-  return login(newPassword)
+  const account = { name: 'Rosa', lastName: 'Méndez', email, role: 1 as const, permissions: permissions.map((entry) => ({ ...entry, delete: false })) }
+  return createActiveAccountToken(site, adminToken, account, newPassword)
 }
 
 /** A record of an admin collection (/api/institutions, /api/categories) as the server has it now. */
