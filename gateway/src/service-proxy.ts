@@ -1,30 +1,61 @@
-import type { ClientRequest, IncomingMessage, ServerResponse } from 'node:http'
+import { Agent, type ClientRequest, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { Socket } from 'node:net'
 import type { RequestHandler } from 'express'
 import { createProxyMiddleware } from 'http-proxy-middleware'
 import type { ServiceName } from '@donaciones/contracts'
-import type { Logger } from '@donaciones/kit'
+import { IDLE_UPSTREAM_SOCKET_MS, type Logger } from '@donaciones/kit'
+import { ReplicaRotation } from './replica-rotation.ts'
 
 const unavailableBody = JSON.stringify({
   message: 'Servicio no disponible',
   description: 'El servicio no responde en este momento, intente de nuevo más tarde',
 })
 
-/** Proxies to a service's replicas in turn; an unreachable replica answers 503 in Spanish. */
+/** The replica never got the request: it is down, so another may take it. */
+const REFUSED_CODES = new Set(['ECONNREFUSED', 'EHOSTUNREACH', 'ENETUNREACH'])
+/** Reads may be sent again after a connection failure; a write's body is already consumed. */
+const RETRYABLE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
+
+function errorCode(error: Error): string {
+  const code = (error as { code?: unknown }).code
+  return typeof code === 'string' ? code : ''
+}
+
+/**
+ * Proxies to a service's replicas in turn. A replica that refuses connections rests a few
+ * seconds out of the rotation; a read it failed goes to another replica once; otherwise the
+ * client gets 503 in Spanish.
+ */
 export function createServiceProxy(service: ServiceName, urls: readonly string[], logger: Logger): RequestHandler {
   if (urls.length === 0) throw new Error(`Falta la dirección del servicio ${service}`)
-  let next = 0
+  const rotation = new ReplicaRotation(urls)
+  const tried = new WeakMap<IncomingMessage, Set<string>>()
   const proxy = createProxyMiddleware<IncomingMessage, ServerResponse>({
     target: urls[0],
-    router: () => {
-      const url = urls[next % urls.length] as string
-      next += 1
+    router: (req) => {
+      const attempted = tried.get(req) ?? new Set<string>()
+      const url = rotation.pick(attempted)
+      tried.set(req, attempted.add(url))
       return url
     },
     xfwd: true,
+    // Without an agent http-proxy sends `connection: close` upstream and the service's answer
+    // passes it on: every client request would cost two new TCP connections.
+    // Idle sockets are dropped before the service would close them (see KEEP_ALIVE_TIMEOUT_MS).
+    agent: new Agent({ keepAlive: true, timeout: IDLE_UPSTREAM_SOCKET_MS }),
     proxyTimeout: 30_000,
     on: {
       error(error: Error, req: IncomingMessage, res: ServerResponse | Socket) {
+        const attempted = tried.get(req) ?? new Set<string>()
+        const failed = [...attempted].at(-1)
+        const code = errorCode(error)
+        if (failed && REFUSED_CODES.has(code)) rotation.markUnreachable(failed)
+        const canRetry = RETRYABLE_METHODS.has(req.method ?? '') && attempted.size < rotation.size
+        if ('writeHead' in res && !res.headersSent && canRetry) {
+          logger.warn({ err: error, service, url: req.url, replica: failed }, 'Réplica no disponible, se intenta con otra')
+          void proxy(req, res, () => undefined)
+          return
+        }
         logger.warn({ err: error, service, url: req.url }, 'Servicio no disponible')
         if (!('writeHead' in res) || res.headersSent) {
           res.destroy()

@@ -7,6 +7,7 @@ import {
   DataDirLockedError,
   EventStore,
   serviceUrlsFromEnv,
+  setUpSchemaExclusively,
   type ServiceDirectory,
 } from '@donaciones/kit'
 import { reconcile, type ReconcileReport } from './commands/reconcile.ts'
@@ -43,15 +44,16 @@ async function distributed(since: Date, databaseUrl: string): Promise<number> {
   const db = createPgDatabase({ connectionString: databaseUrl, max: 2, applicationName: 'donaciones-reconcile' })
   const prefix = process.env.DB_SCHEMA_PREFIX
   const projections = [donationsProjection, campaignRefsProjection]
+  const schema = prefix ? `${prefix}_donation` : 'donation'
   const store = new EventStore({
     db,
-    schema: prefix ? `${prefix}_donation` : 'donation',
+    schema,
     service: 'donation',
     definitions: [...donationEvents, ...projections.flatMap((projection) => projection.handles)],
     projections,
   })
   try {
-    await store.init()
+    await setUpSchemaExclusively(db, schema, () => store.init())
     const logger = createLogger('reconcile')
     return print(await reconcile(createDeps({ db, store, logger, directory }, resolveOptions()), { since }))
   } finally {

@@ -32,18 +32,27 @@ export const countersProjection: Projection = {
     `)
   },
   async apply(tx, event: EventEnvelope, schema) {
-    if (event.type === visitRecorded.type) {
-      await increment(tx, schema, 'visits')
-      return
-    }
-    const data = donationApproved.schema.parse(event.data)
-    await increment(tx, schema, 'donations')
-    const { rows } = await tx.query(
-      `insert into ${ident(schema)}.counter_donors (donor_key) values ($1) on conflict do nothing returning donor_key`,
-      [donorKey(data)],
-    )
-    if (rows.length > 0) await increment(tx, schema, 'donors')
+    await applyCounters(tx, [event], schema)
   },
+  applyBatch: applyCounters,
+}
+
+/** Sums a run of events and adds each total once (one counter update per run, not per event). */
+async function applyCounters(tx: SqlExecutor, events: readonly EventEnvelope[], schema: string): Promise<void> {
+  let visits = 0
+  const donors: string[] = []
+  for (const event of events) {
+    if (event.type === visitRecorded.type) visits += 1
+    else donors.push(donorKey(donationApproved.schema.parse(event.data)))
+  }
+  if (visits > 0) await increment(tx, schema, 'visits', visits)
+  if (donors.length === 0) return
+  await increment(tx, schema, 'donations', donors.length)
+  const { rows } = await tx.query(
+    `insert into ${ident(schema)}.counter_donors (donor_key) select unnest($1::text[]) on conflict do nothing returning donor_key`,
+    [[...new Set(donors)]],
+  )
+  if (rows.length > 0) await increment(tx, schema, 'donors', rows.length)
 }
 
 export async function readCounter(db: SqlExecutor, schema: string, name: CounterName): Promise<number> {

@@ -22,6 +22,7 @@ import {
   type EventDefinition,
   type HistoricalModule,
 } from '@donaciones/contracts'
+import { eventKey } from '@donaciones/kit'
 
 /** How one kind of event becomes a history entry. */
 export interface HistoryRule {
@@ -72,3 +73,6 @@ export const historyRules: readonly HistoryRule[] = [
   { definition: pageUpdated, module: 'page', document: field('pageId') },
   { definition: pageActivationToggled, module: 'page', document: field('pageId') },
 ]
+
+/** Each rule under the key (`service.type`) of the event it describes. */
+export const historyRulesByKey: ReadonlyMap<string, HistoryRule> = new Map(historyRules.map((rule) => [eventKey(rule.definition), rule]))

@@ -1,8 +1,16 @@
 import type { EventEnvelope } from '@donaciones/contracts'
-import { ident, type Projection } from '@donaciones/kit'
-import { creationCause, historyRules, moduleLabels, updateCause, type HistoryRule } from './history-rules.ts'
+import { ident, type Projection, type ProjectionIndex, type SqlExecutor } from '@donaciones/kit'
+import { creationCause, historyRules, historyRulesByKey, moduleLabels, updateCause } from './history-rules.ts'
 
-const rulesByKey = new Map<string, HistoryRule>(historyRules.map((rule) => [`${rule.definition.service}.${rule.definition.type}`, rule]))
+
+const historyIndexes: ProjectionIndex[] = [
+  { name: 'history_by_time', create: (schema) => `create index if not exists history_by_time on ${ident(schema)}.history (created_at desc)` },
+  {
+    name: 'history_by_document',
+    create: (schema) => `create index if not exists history_by_document on ${ident(schema)}.history (module, document, created_at desc)`,
+  },
+  { name: 'history_by_author', create: (schema) => `create index if not exists history_by_author on ${ident(schema)}.history (created_by, created_at desc)` },
+]
 
 /**
  * The change history (audit trail) of every service: one entry per admin-visible change, with
@@ -18,40 +26,71 @@ export const historyProjection: Projection = {
       create table if not exists ${s}.history (
         id uuid primary key, module text not null, document text not null, label text not null, title text not null,
         cause text not null, description text not null, created_at timestamptz not null, created_by text);
-      create index if not exists history_by_time on ${s}.history (created_at desc);
-      create index if not exists history_by_document on ${s}.history (module, document, created_at desc);
-      create index if not exists history_by_author on ${s}.history (created_by, created_at desc);
       create table if not exists ${s}.history_titles (module text not null, document text not null, title text not null, primary key (module, document));
     `)
+    for (const index of historyIndexes) await db.exec(index.create(schema))
   },
+  indexes: historyIndexes,
   async apply(tx, event: EventEnvelope, schema) {
-    const rule = rulesByKey.get(`${event.service}.${event.type}`)
-    if (!rule) return
-    const s = ident(schema)
-    const data = event.data as Record<string, unknown>
-    const document = rule.document(data)
-    if (rule.title) {
-      await tx.query(
-        `insert into ${s}.history_titles (module, document, title) values ($1, $2, $3) on conflict (module, document) do update set title = excluded.title`,
-        [rule.module, document, rule.title(data)],
-      )
-    }
-    const { rows } = await tx.query<{ title: string }>(`select title from ${s}.history_titles where module = $1 and document = $2`, [rule.module, document])
-    const historical = event.metadata.historical
-    await tx.query(
-      `insert into ${s}.history (id, module, document, label, title, cause, description, created_at, created_by)
-       values ($1, $2, $3, $4, $5, $6, $7, $8, $9) on conflict (id) do nothing`,
-      [
-        event.id,
-        rule.module,
-        document,
-        moduleLabels[rule.module],
-        rows[0]?.title ?? '',
-        historical?.cause ?? (rule.created ? creationCause : updateCause),
-        historical?.description ?? '',
-        event.occurredAt,
-        event.metadata.actor,
-      ],
-    )
+    await applyHistory(tx, [event], schema)
   },
+  applyBatch: applyHistory,
+}
+
+/**
+ * One entry per event with the record's title as of that event: titles the run changes are
+ * followed in memory, so a run costs three statements whatever its length.
+ */
+async function applyHistory(tx: SqlExecutor, events: readonly EventEnvelope[], schema: string): Promise<void> {
+  const entries = events.flatMap((event) => {
+    const rule = historyRulesByKey.get(`${event.service}.${event.type}`)
+    if (!rule) return []
+    const data = event.data as Record<string, unknown>
+    return [{ event, rule, data, document: rule.document(data) }]
+  })
+  if (entries.length === 0) return
+  const s = ident(schema)
+  const keyOf = (module: string, document: string) => JSON.stringify([module, document])
+  const touched = new Map(entries.map(({ rule, document }) => [keyOf(rule.module, document), [rule.module, document] as const]))
+  const { rows } = await tx.query<{ module: string; document: string; title: string }>(
+    `select module, document, title from ${s}.history_titles join unnest($1::text[], $2::text[]) as touched(module, document) using (module, document)`,
+    [[...touched.values()].map(([module]) => module), [...touched.values()].map(([, document]) => document)],
+  )
+  const titles = new Map(rows.map((row) => [keyOf(row.module, row.document), row.title]))
+  const retitled = new Map<string, readonly [string, string]>()
+  const columns: unknown[][] = [[], [], [], [], [], [], [], [], []]
+  for (const { event, rule, data, document } of entries) {
+    const key = keyOf(rule.module, document)
+    if (rule.title) {
+      titles.set(key, rule.title(data))
+      retitled.set(key, [rule.module, document])
+    }
+    const historical = event.metadata.historical
+    const row = [
+      event.id,
+      rule.module,
+      document,
+      moduleLabels[rule.module],
+      titles.get(key) ?? '',
+      historical?.cause ?? (rule.created ? creationCause : updateCause),
+      historical?.description ?? '',
+      event.occurredAt,
+      event.metadata.actor,
+    ]
+    row.forEach((value, index) => columns[index]?.push(value))
+  }
+  if (retitled.size > 0) {
+    const changed = [...retitled.values()]
+    await tx.query(
+      `insert into ${s}.history_titles (module, document, title) select * from unnest($1::text[], $2::text[], $3::text[])
+       on conflict (module, document) do update set title = excluded.title`,
+      [changed.map(([module]) => module), changed.map(([, document]) => document), [...retitled.keys()].map((key) => titles.get(key) ?? '')],
+    )
+  }
+  await tx.query(
+    `insert into ${s}.history (id, module, document, label, title, cause, description, created_at, created_by)
+     select * from unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::timestamptz[], $9::text[])
+     on conflict (id) do nothing`,
+    columns,
+  )
 }

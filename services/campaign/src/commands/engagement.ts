@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { campaignLiked, campaignVisited } from '@donaciones/contracts'
 import { ident, newEvent, tooManyRequests, type EventStore, type SqlExecutor } from '@donaciones/kit'
+import { campaignCounterAfterIncrement } from '../projections/campaign-counters.ts'
 
 /** Likes one client may give one campaign per window; enough for a shared network, too few to inflate. */
 export const likeLimit = { perWindow: 5, windowMs: 60 * 60 * 1000 }
@@ -11,16 +12,22 @@ export async function createEngagementTables(db: SqlExecutor, schema: string): P
     primary key (client_key, campaign_id))`)
 }
 
-async function counter(tx: SqlExecutor, schema: string, campaignId: string, column: 'visits' | 'likes'): Promise<number> {
-  const { rows } = await tx.query<{ total: number }>(`select ${column} as total from ${ident(schema)}.campaigns where id = $1`, [campaignId])
-  return rows[0]?.total ?? 0
+/** The id of the active campaign a public slug names, without loading the rest of the campaign. */
+export async function activeCampaignId(db: SqlExecutor, schema: string, slug: string): Promise<string | undefined> {
+  const s = ident(schema)
+  const { rows } = await db.query<{ id: string }>(
+    `select campaigns.id::text as id from ${s}.campaign_slugs join ${s}.campaigns on campaigns.id = campaign_slugs.campaign_id
+     where campaign_slugs.slug = $1 and campaigns.active`,
+    [slug],
+  )
+  return rows[0]?.id
 }
 
 /** Each visit and like is a stream of its own, so concurrent ones never conflict; the total is read in the same transaction. */
 export async function recordCampaignVisit(store: EventStore, campaignId: string, correlationId: string): Promise<number> {
   return store.transaction(async (tx) => {
     await store.appendIn(tx, `campaign-visit-${randomUUID()}`, [newEvent(campaignVisited, { campaignId })], { expectedVersion: 0, metadata: { actor: null, correlationId } })
-    return counter(tx, store.schema, campaignId, 'visits')
+    return campaignCounterAfterIncrement(tx, store.schema, campaignId, 'visits')
   })
 }
 
@@ -38,6 +45,6 @@ export async function recordCampaignLike(store: EventStore, campaignId: string, 
       throw tooManyRequests('Demasiados me gusta', 'Ya indicó que le gusta esta campaña; intente más tarde', { headers: { 'Retry-After': '3600' } })
     }
     await store.appendIn(tx, `campaign-like-${randomUUID()}`, [newEvent(campaignLiked, { campaignId })], { expectedVersion: 0, metadata: { actor, correlationId } })
-    return counter(tx, store.schema, campaignId, 'likes')
+    return campaignCounterAfterIncrement(tx, store.schema, campaignId, 'likes')
   })
 }

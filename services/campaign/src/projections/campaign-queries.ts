@@ -1,8 +1,9 @@
 import { filePath, type Campaign, type CampaignCard, type CampaignSummary } from '@donaciones/contracts'
-import { ident, type SqlExecutor } from '@donaciones/kit'
+import { containsPattern, ident, type SqlExecutor } from '@donaciones/kit'
 import { searchKey } from '../commands/slug.ts'
 import { campaignComments } from './comments.ts'
 import { campaignDonations } from './donation-totals.ts'
+import { campaignCounterSql } from './campaign-counters.ts'
 
 interface CampaignRow {
   id: string
@@ -26,8 +27,10 @@ interface CampaignRow {
   updated_at: string | Date
 }
 
-const columns = `id::text as id, slug, title, subtitle, description, content, thumbnail, categories, institution, goal, duration,
-  to_char(date, 'YYYY-MM-DD') as date, gratitude, visibility, active, likes, visits, created_at, updated_at`
+/** The select list of a campaign row; likes and visits are sums of their counter shards. */
+export const campaignColumns = (schema: string) => `id::text as id, slug, title, subtitle, description, content, thumbnail, categories, institution, goal, duration,
+  to_char(date, 'YYYY-MM-DD') as date, gratitude, visibility, active, ${campaignCounterSql(schema, 'likes', 'campaigns.id')} as likes,
+  ${campaignCounterSql(schema, 'visits', 'campaigns.id')} as visits, created_at, updated_at`
 
 export const publicPageSize = 9
 
@@ -53,6 +56,11 @@ async function labels(db: SqlExecutor, schema: string, table: 'categories' | 'in
 export async function toSummary(db: SqlExecutor, schema: string, row: CampaignRow): Promise<CampaignSummary> {
   const categoryTitles = await labels(db, schema, 'categories', row.categories)
   const institutionNames = await labels(db, schema, 'institutions', row.institution ? [row.institution] : [])
+  return summaryOf(row, categoryTitles, institutionNames)
+}
+
+/** The summary of a campaign whose category titles and institution name are already loaded. */
+export function summaryOf(row: CampaignRow, categoryTitles: ReadonlyMap<string, string>, institutionNames: ReadonlyMap<string, string>): CampaignSummary {
   return {
     ...toCard(row),
     content: row.content,
@@ -90,14 +98,14 @@ export async function toFullCampaign(db: SqlExecutor, schema: string, row: Campa
 export async function findCampaignBySlug(db: SqlExecutor, schema: string, slug: string, onlyActive: boolean): Promise<CampaignRow | undefined> {
   const s = ident(schema)
   const { rows } = await db.query<CampaignRow>(
-    `select ${columns} from ${s}.campaigns where id = (select campaign_id from ${s}.campaign_slugs where slug = $1)${onlyActive ? ' and active' : ''}`,
+    `select ${campaignColumns(schema)} from ${s}.campaigns where id = (select campaign_id from ${s}.campaign_slugs where slug = $1)${onlyActive ? ' and active' : ''}`,
     [slug],
   )
   return rows[0]
 }
 
 export async function findCampaignById(db: SqlExecutor, schema: string, id: string): Promise<CampaignRow | undefined> {
-  const { rows } = await db.query<CampaignRow>(`select ${columns} from ${ident(schema)}.campaigns where id::text = $1`, [id])
+  const { rows } = await db.query<CampaignRow>(`select ${campaignColumns(schema)} from ${ident(schema)}.campaigns where id::text = $1`, [id])
   return rows[0]
 }
 
@@ -109,7 +117,7 @@ export async function listCampaignRows(db: SqlExecutor, schema: string, options:
     conditions.push(`id::text = any($${params.length}::text[])`)
   }
   const limit = options.limit ? ` limit ${Math.trunc(options.limit)}` : ''
-  const { rows } = await db.query<CampaignRow>(`select ${columns} from ${ident(schema)}.campaigns where ${conditions.join(' and ')} order by created_at desc, id${limit}`, params)
+  const { rows } = await db.query<CampaignRow>(`select ${campaignColumns(schema)} from ${ident(schema)}.campaigns where ${conditions.join(' and ')} order by created_at desc, id${limit}`, params)
   return rows
 }
 
@@ -123,14 +131,14 @@ export async function publicPage(db: SqlExecutor, schema: string, page: number, 
   const params: unknown[] = []
   let filter = 'active'
   if (title !== undefined) {
-    params.push(`%${searchKey(title).replace(/[\\%_]/g, (char) => `\\${char}`)}%`)
+    params.push(containsPattern(searchKey(title)))
     filter += ` and search_title like $${params.length}`
   }
   const { rows: countRows } = await db.query<{ total: number }>(`select count(*)::int as total from ${s}.campaigns where ${filter}`, params)
   const totalDocs = countRows[0]?.total ?? 0
   params.push(publicPageSize, (page - 1) * publicPageSize)
   const { rows } = await db.query<CampaignRow>(
-    `select ${columns} from ${s}.campaigns where ${filter} order by created_at desc, id limit $${params.length - 1} offset $${params.length}`,
+    `select ${campaignColumns(schema)} from ${s}.campaigns where ${filter} order by created_at desc, id limit $${params.length - 1} offset $${params.length}`,
     params,
   )
   const totalPages = Math.ceil(totalDocs / publicPageSize)

@@ -8,6 +8,7 @@ import {
 } from '@donaciones/contracts'
 import { ident, type Projection } from '@donaciones/kit'
 import { searchKey } from '../commands/slug.ts'
+import { counterTable, createCampaignCounters, incrementCampaignCounter } from './campaign-counters.ts'
 
 interface CampaignData {
   campaignId: string
@@ -30,7 +31,7 @@ interface CampaignData {
 /** Campaigns as the admin and public reads need them; every slug a campaign ever had keeps resolving. */
 export const campaignsProjection: Projection = {
   name: 'campaigns',
-  tables: ['campaigns', 'campaign_slugs'],
+  tables: ['campaigns', 'campaign_slugs', counterTable],
   handles: [campaignCreated, campaignUpdated, campaignActivationToggled, campaignVisited, campaignLiked],
   async setup(db, schema) {
     const s = ident(schema)
@@ -39,12 +40,13 @@ export const campaignsProjection: Projection = {
         id uuid primary key, slug text not null unique, title text not null, subtitle text, description text not null,
         content text not null, thumbnail text not null, categories jsonb not null, institution text, goal numeric,
         duration integer not null, date date not null, gratitude text, visibility jsonb not null, active boolean not null,
-        likes integer not null default 0, visits integer not null default 0, search_title text not null,
+        search_title text not null,
         created_at timestamptz not null, updated_at timestamptz not null);
       create unique index if not exists campaigns_title_unique on ${s}.campaigns (lower(title));
       create index if not exists campaigns_newest on ${s}.campaigns (created_at desc);
       create table if not exists ${s}.campaign_slugs (slug text primary key, campaign_id uuid not null);
     `)
+    await createCampaignCounters(db, schema)
   },
   async apply(tx, event: EventEnvelope, schema) {
     const s = ident(schema)
@@ -74,10 +76,10 @@ export const campaignsProjection: Projection = {
         await tx.query(`update ${s}.campaigns set active = $2, updated_at = $3 where id = $1`, [data.campaignId, data.active, event.occurredAt])
         return
       case campaignVisited.type:
-        await tx.query(`update ${s}.campaigns set visits = visits + 1 where id = $1`, [data.campaignId])
+        await incrementCampaignCounter(tx, schema, data.campaignId, 'visits')
         return
       case campaignLiked.type:
-        await tx.query(`update ${s}.campaigns set likes = likes + 1 where id = $1`, [data.campaignId])
+        await incrementCampaignCounter(tx, schema, data.campaignId, 'likes')
         return
     }
   },

@@ -1,9 +1,12 @@
 import { Router } from 'express'
 import { campaignScrollQuerySchema, campaignSearchQuerySchema, slugParamsSchema } from '@donaciones/contracts'
 import { notFound, parseInput, type ServiceContext } from '@donaciones/kit'
-import { recordCampaignLike, recordCampaignVisit } from '../commands/engagement.ts'
-import { findCampaignBySlug, publicCards, publicPage, toFullCampaign } from '../projections/campaign-queries.ts'
+import { activeCampaignId, recordCampaignLike, recordCampaignVisit } from '../commands/engagement.ts'
+import { findCampaignBySlug, publicCards, publicPage } from '../projections/campaign-queries.ts'
+import { findPublicCampaign } from '../projections/public-campaign.ts'
 import { campaignComments } from '../projections/comments.ts'
+
+const campaignNotFound = () => notFound('Campaña no encontrada', 'La campaña no existe o ya no está disponible')
 
 /** The public campaign API: no token needed, only active campaigns (spec §7 "Public campaigns"). */
 export function publicCampaignRoutes({ store, auth }: ServiceContext): Router {
@@ -12,7 +15,7 @@ export function publicCampaignRoutes({ store, auth }: ServiceContext): Router {
   const activeCampaign = async (slugParam: unknown) => {
     const { slug } = await parseInput(slugParamsSchema, slugParam)
     const row = await findCampaignBySlug(store.db, store.schema, slug, true)
-    if (!row) throw notFound('Campaña no encontrada', 'La campaña no existe o ya no está disponible')
+    if (!row) throw campaignNotFound()
     return row
   }
 
@@ -34,21 +37,29 @@ export function publicCampaignRoutes({ store, auth }: ServiceContext): Router {
     res.json({ ...(await publicPage(store.db, store.schema, page, title)), searchValue: title })
   })
   router.get(`${base}/:slug`, async (req, res) => {
-    const row = await activeCampaign(req.params)
-    res.json(await toFullCampaign(store.db, store.schema, row))
+    const { slug } = await parseInput(slugParamsSchema, req.params)
+    const campaign = await findPublicCampaign(store.db, store.schema, slug)
+    if (!campaign) throw campaignNotFound()
+    res.json(campaign)
   })
   router.get(`${base}/:slug/comments`, async (req, res) => {
     const row = await activeCampaign(req.params)
     res.json(await campaignComments(store.db, store.schema, row.id))
   })
+  const engagedCampaignId = async (slugParam: unknown) => {
+    const { slug } = await parseInput(slugParamsSchema, slugParam)
+    const id = await activeCampaignId(store.db, store.schema, slug)
+    if (!id) throw campaignNotFound()
+    return id
+  }
   router.post(`${base}/:slug/visit`, async (req, res) => {
-    const row = await activeCampaign(req.params)
-    res.json({ total: await recordCampaignVisit(store, row.id, req.requestId) })
+    const campaignId = await engagedCampaignId(req.params)
+    res.json({ total: await recordCampaignVisit(store, campaignId, req.requestId) })
   })
   router.post(`${base}/:slug/like`, auth.optional, async (req, res) => {
-    const row = await activeCampaign(req.params)
+    const campaignId = await engagedCampaignId(req.params)
     const clientKey = req.auth ? `user:${req.auth._id}` : `ip:${req.ip ?? 'desconocida'}`
-    res.json({ likes: await recordCampaignLike(store, row.id, clientKey, req.auth?._id ?? null, req.requestId) })
+    res.json({ likes: await recordCampaignLike(store, campaignId, clientKey, req.auth?._id ?? null, req.requestId) })
   })
   return router
 }

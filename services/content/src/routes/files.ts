@@ -44,6 +44,8 @@ function readUpload(req: Request): Promise<Buffer> {
       const chunks: Buffer[] = []
       stream.on('data', (chunk: Buffer) => chunks.push(chunk))
       stream.on('limit', () => fail(fileTooLarge()))
+      // A form cut short destroys the file stream with busboy's error; unheard, it would crash the process.
+      stream.on('error', () => fail(missingFile()))
       stream.on('end', () => {
         if (!failure) result = Buffer.concat(chunks)
       })

@@ -1,15 +1,65 @@
 import { campaignDonationStatusSchema, type CampaignDonationStatus } from '@donaciones/contracts'
 import { callService, conflict, HttpError, unprocessable, type ServiceDirectory } from '@donaciones/kit'
 
-/** The campaign service says whether a donation may be taken now: it must exist, be active and still open. */
-export async function requireOpenCampaign(directory: ServiceDirectory, campaignId: string, requestId?: string): Promise<CampaignDonationStatus> {
+/** How long a campaign's answer is reused: a deactivation reaches the donation forms within this time (its end date is checked every time). */
+export const CAMPAIGN_STATUS_TTL_MS = 1_000
+const MAX_CACHED_CAMPAIGNS = 1_000
+
+type Lookup = { found: true; status: CampaignDonationStatus } | { found: false }
+
+async function fetchStatus(directory: ServiceDirectory, campaignId: string, requestId?: string): Promise<Lookup> {
   const { status, body } = await callService<unknown>(directory, 'campaign', `/internal/campaigns/${encodeURIComponent(campaignId)}/donation-status`, requestId ? { requestId } : {})
-  if (status === 404) {
+  if (status === 404) return { found: false }
+  if (status !== 200) throw new HttpError(503, 'Servicio no disponible', 'Intente de nuevo más tarde')
+  return { found: true, status: campaignDonationStatusSchema.parse(body) }
+}
+
+/**
+ * The campaign service's donation status of each campaign, kept in memory for a second so that
+ * donations to one campaign do not each call it (issue 8). Concurrent lookups share one call; only
+ * found campaigns are kept; a failed call is not kept.
+ */
+export class CampaignStatusCache {
+  private readonly entries = new Map<string, { status: CampaignDonationStatus; until: number }>()
+  private readonly pending = new Map<string, Promise<Lookup>>()
+
+  constructor(
+    private readonly directory: ServiceDirectory,
+    private readonly ttlMs: number = CAMPAIGN_STATUS_TTL_MS,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  async get(campaignId: string, requestId?: string): Promise<Lookup> {
+    const entry = this.entries.get(campaignId)
+    if (entry && this.now() < entry.until) return { found: true, status: entry.status }
+    let lookup = this.pending.get(campaignId)
+    if (!lookup) {
+      lookup = fetchStatus(this.directory, campaignId, requestId)
+        .then((result) => {
+          if (result.found) this.remember(campaignId, result.status)
+          return result
+        })
+        .finally(() => this.pending.delete(campaignId))
+      this.pending.set(campaignId, lookup)
+    }
+    return lookup
+  }
+
+  private remember(campaignId: string, status: CampaignDonationStatus): void {
+    if (this.entries.size >= MAX_CACHED_CAMPAIGNS) this.entries.clear()
+    this.entries.set(campaignId, { status, until: this.now() + this.ttlMs })
+  }
+}
+
+/** The campaign service says whether a donation may be taken now: it must exist, be active and still open. */
+export async function requireOpenCampaign(campaigns: CampaignStatusCache, campaignId: string, requestId?: string, now: Date = new Date()): Promise<CampaignDonationStatus> {
+  const lookup = await campaigns.get(campaignId, requestId)
+  if (!lookup.found) {
     throw unprocessable('Campaña no encontrada', 'La campaña seleccionada no existe', { errors: [{ path: 'campaign', message: 'La campaña seleccionada no existe' }] })
   }
-  if (status !== 200) throw new HttpError(503, 'Servicio no disponible', 'Intente de nuevo más tarde')
-  const campaign = campaignDonationStatusSchema.parse(body)
+  const campaign = lookup.status
   if (!campaign.active) throw conflict('Campaña no disponible', 'Esta campaña no está recibiendo donaciones')
-  if (!campaign.open) throw conflict('Campaña finalizada', 'Esta campaña ha finalizado.')
+  // A kept answer may have been open when it was given: the end date decides now.
+  if (!campaign.open || now >= new Date(campaign.endsAt)) throw conflict('Campaña finalizada', 'Esta campaña ha finalizado.')
   return campaign
 }

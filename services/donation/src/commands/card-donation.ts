@@ -55,7 +55,7 @@ export async function donateByCard(deps: DonationDeps, command: DonationCommandC
 
     const source = { address: meta.address, email: input.email, cardToken: input.token }
     await checkAttempt(store.db, store.schema, deps.options.rateLimits, source)
-    const campaign = await requireOpenCampaign(deps.context.directory, input.campaign, command.correlationId)
+    const campaign = await requireOpenCampaign(deps.campaigns, input.campaign, command.correlationId)
     const conekta = await conektaFor(deps, command.correlationId)
     const requested: RequestedData = {
       donationId,

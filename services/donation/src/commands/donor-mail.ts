@@ -1,7 +1,6 @@
 import { callService } from '@donaciones/kit'
 import type { DonationDeps } from '../deps.ts'
 import { findCampaignRef } from '../projections/campaign-refs.ts'
-import { loadPaymentSettings } from '../providers/payment-settings.ts'
 
 function pesos(amount: number): string {
   return `$${amount.toFixed(2)} MXN`
@@ -16,7 +15,7 @@ async function send(deps: DonationDeps, to: string, subject: string, text: strin
 export async function sendThankYou(deps: DonationDeps, donation: { campaignId: string; amount: number; donor: { email: string; name: string } }): Promise<void> {
   if (!donation.donor.email) return
   const { context } = deps
-  const [settings, campaign] = await Promise.all([loadPaymentSettings(context.directory), findCampaignRef(context.db, context.store.schema, donation.campaignId)])
+  const [settings, campaign] = await Promise.all([deps.paymentSettings.get(), findCampaignRef(context.db, context.store.schema, donation.campaignId)])
   const message = campaign?.gratitude?.trim() || settings.gratitudeMessage || 'Gracias por tu donación'
   const lines = [
     `¡Gracias ${donation.donor.name || ''}!`.replace(' !', '!'),

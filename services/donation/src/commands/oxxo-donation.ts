@@ -50,7 +50,7 @@ export async function requestOxxoVoucher(deps: DonationDeps, command: DonationCo
 
     const source = { address: meta.address, email: input.email }
     await checkAttempt(store.db, store.schema, deps.options.rateLimits, source)
-    const campaign = await requireOpenCampaign(deps.context.directory, input.campaign, command.correlationId)
+    const campaign = await requireOpenCampaign(deps.campaigns, input.campaign, command.correlationId)
     const conekta = await conektaFor(deps, command.correlationId)
     const name = `${input.name} ${input.lastName}`.trim()
     const customer = { name, email: input.email, phone: input.phone }

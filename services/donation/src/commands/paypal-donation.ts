@@ -29,7 +29,7 @@ export async function createPaypalOrder(
     const existing = await loadDonation(store, donationId)
     if (existing?.providerOrderId) return { orderID: existing.providerOrderId }
     await checkAttempt(store.db, store.schema, deps.options.rateLimits, { address: meta.address })
-    const campaign = await requireOpenCampaign(deps.context.directory, input.campaign, command.correlationId)
+    const campaign = await requireOpenCampaign(deps.campaigns, input.campaign, command.correlationId)
     const paypal = await paypalFor(deps, command.correlationId)
     let order: PaypalOrder
     try {

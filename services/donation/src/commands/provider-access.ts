@@ -1,7 +1,6 @@
 import { HttpError } from '@donaciones/kit'
 import type { DonationDeps } from '../deps.ts'
 import { ConektaClient } from '../providers/conekta-client.ts'
-import { loadPaymentSettings } from '../providers/payment-settings.ts'
 import { PaypalClient } from '../providers/paypal-client.ts'
 
 function notAvailable(description: string): HttpError {
@@ -10,15 +9,17 @@ function notAvailable(description: string): HttpError {
 
 /** The Conekta client with the configured private key; 409 'No disponible' when the provider is off. */
 export async function conektaFor(deps: DonationDeps, requestId?: string, options: { evenIfDisabled?: boolean } = {}): Promise<ConektaClient> {
-  const settings = await loadPaymentSettings(deps.context.directory, requestId)
-  if ((!settings.conekta.enabled && !options.evenIfDisabled) || !settings.conekta.privateKey) {
+  const settings = await deps.paymentSettings.get(requestId)
+  const { privateKey } = settings.conekta
+  if ((!settings.conekta.enabled && !options.evenIfDisabled) || !privateKey) {
     throw notAvailable('El pago con tarjeta y en efectivo no está disponible')
   }
-  return new ConektaClient(settings.conekta.privateKey, deps.options.conektaApiUrl)
+  if (deps.conekta?.privateKey !== privateKey) deps.conekta = { privateKey, client: new ConektaClient(privateKey, deps.options.conektaApiUrl) }
+  return deps.conekta.client
 }
 
 export async function paypalFor(deps: DonationDeps, requestId?: string, options: { evenIfDisabled?: boolean } = {}): Promise<PaypalClient> {
-  const settings = await loadPaymentSettings(deps.context.directory, requestId)
+  const settings = await deps.paymentSettings.get(requestId)
   if ((!settings.paypal.enabled && !options.evenIfDisabled) || !settings.paypal.clientId || !settings.paypal.secret) {
     throw notAvailable('El pago con PayPal no está disponible')
   }

@@ -4,7 +4,7 @@ import { ident, newEvent, unprocessable } from '@donaciones/kit'
 import { emailKey, findUserByEmail, type UserRow } from '../projections/users.ts'
 import { hashPassword } from '../security/passwords.ts'
 import { storeCredentials } from '../security/private-tables.ts'
-import { clearFailures, recordFailure, secondsUntilAllowed } from '../security/rate-limit.ts'
+import { clearFailures, takeAttempt } from '../security/rate-limit.ts'
 import { appendAnyVersion, userStream, type IdentityDeps } from './deps.ts'
 import { loadUserForUpdate } from './load-user.ts'
 
@@ -27,10 +27,9 @@ export async function requestRecovery(deps: IdentityDeps, email: string, correla
   const { store } = deps.context
   const { perEmail, windowSeconds } = deps.options.recoveryMailLimit
   const limit = { key: `recover:email:${emailKey(email)}`, max: perEmail, windowSeconds }
-  if ((await secondsUntilAllowed(store.db, store.schema, [limit])) > 0) return undefined
   const user = await findUserByEmail(store.db, store.schema, email)
   if (!user || !user.active) return undefined
-  await recordFailure(store.db, store.schema, [limit])
+  if (!(await takeAttempt(store.db, store.schema, [limit])).allowed) return undefined
 
   const token = randomBytes(32).toString('base64url')
   const expiresAt = new Date(Date.now() + deps.options.recoveryTtlSeconds * 1000)

@@ -2,7 +2,7 @@ import { userPasswordChanged, type ResetPasswordRequest } from '@donaciones/cont
 import { newEvent, unauthorized, validationError } from '@donaciones/kit'
 import { hashPassword, verifyPassword } from '../security/passwords.ts'
 import { loadCredentials, storeCredentials } from '../security/private-tables.ts'
-import { assertAllowed, recordFailure } from '../security/rate-limit.ts'
+import { forgiveAttempt, reserveAttempt } from '../security/rate-limit.ts'
 import { metadataOf, userStream, type CommandMeta, type IdentityDeps } from './deps.ts'
 import { loadUserForUpdate } from './load-user.ts'
 import { loginLimits } from './sign-in.ts'
@@ -16,12 +16,10 @@ export async function resetPassword(deps: IdentityDeps, input: ResetPasswordRequ
   const actor = meta.actor
   if (!actor) throw unauthorized()
   const limits = loginLimits(deps, actor.email, ip)
-  await assertAllowed(store.db, store.schema, limits)
+  const attemptId = await reserveAttempt(store.db, store.schema, limits)
   const valid = await verifyPassword(input.password, await loadCredentials(store.db, store.schema, actor._id))
-  if (!valid) {
-    await recordFailure(store.db, store.schema, limits)
-    throw validationError([{ path: 'password', message: 'Contraseña incorrecta' }])
-  }
+  if (!valid) throw validationError([{ path: 'password', message: 'Contraseña incorrecta' }])
+  await forgiveAttempt(store.db, store.schema, attemptId)
   if (input.newPassword === input.password) {
     throw validationError([{ path: 'newPassword', message: 'La nueva contraseña debe ser diferente de la actual' }])
   }

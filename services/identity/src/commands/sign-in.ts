@@ -3,7 +3,7 @@ import { forbidden, newEvent, unauthorized } from '@donaciones/kit'
 import { emailKey, findUserByEmail } from '../projections/users.ts'
 import { verifyPassword } from '../security/passwords.ts'
 import { loadCredentials } from '../security/private-tables.ts'
-import { assertAllowed, clearFailures, recordFailure, type Limit } from '../security/rate-limit.ts'
+import { clearFailures, forgiveAttempt, reserveAttempt, type Limit } from '../security/rate-limit.ts'
 import { issueToken } from '../tokens.ts'
 import { appendAnyVersion, userStream, type IdentityDeps } from './deps.ts'
 
@@ -19,19 +19,18 @@ export function loginLimits(deps: IdentityDeps, email: string, ip: string): Limi
 
 /**
  * POST /auth/login. Wrong e-mail and wrong password answer the same 401 in the same time; the
- * failures count per e-mail and per client address (429 once either limit is reached).
+ * attempts count per e-mail and per client address before the password is checked (429 once
+ * either limit is reached); a right password takes its attempt back.
  */
 export async function signIn(deps: IdentityDeps, email: string, password: string, ip: string, correlationId: string): Promise<string> {
   const { store } = deps.context
   const limits = loginLimits(deps, email, ip)
-  await assertAllowed(store.db, store.schema, limits)
+  const attemptId = await reserveAttempt(store.db, store.schema, limits)
   const user = await findUserByEmail(store.db, store.schema, email)
   const stored = user ? await loadCredentials(store.db, store.schema, user.id) : undefined
   const valid = await verifyPassword(password, stored)
-  if (!user || !valid) {
-    await recordFailure(store.db, store.schema, limits)
-    throw invalidCredentials()
-  }
+  if (!user || !valid) throw invalidCredentials()
+  await forgiveAttempt(store.db, store.schema, attemptId)
   if (!user.active) throw forbidden('Usuario inactivo', 'Su cuenta está desactivada; comuníquese con un administrador')
   await clearFailures(store.db, store.schema, limits[0]!.key)
   await appendAnyVersion(store, userStream(user.id), [newEvent(userSignedIn, { userId: user.id, method: 'password' })], {

@@ -27,6 +27,8 @@ export async function createPrivateTables(db: SqlExecutor, schema: string): Prom
       key text not null,
       failed_at timestamptz not null
     );
+    alter table ${s}.login_failures add column if not exists attempt_id text;
+    create index if not exists login_failures_attempt on ${s}.login_failures (attempt_id);
     create index if not exists login_failures_key on ${s}.login_failures (key, failed_at);
     create index if not exists login_failures_at on ${s}.login_failures (failed_at);
     create table if not exists ${s}.setup_admins (

@@ -1,6 +1,6 @@
 import type { DeliveredMessage, MessageHandler } from './bus.ts'
 import type { BusStore, StoredMessage } from './in-process-store.ts'
-import { subjectFilterPattern } from './subject-filter.ts'
+import { subjectFilterPattern, subjectMatches } from './subject-filter.ts'
 
 /** One subscriber of a durable consumer; `running` holds its unfinished handler calls. */
 export interface Member {
@@ -47,6 +47,8 @@ export class DeliveryLoop {
   private woken = false
   private pause: { resolve: () => void; onPublish: boolean } | null = null
   private readonly pattern: string
+  /** Messages up to here were looked at and none is for this pair after the stored checkpoint. */
+  private skippedTo = 0
 
   constructor(
     private readonly store: BusStore,
@@ -67,8 +69,9 @@ export class DeliveryLoop {
     if (this.members.length === 0) this.pause?.resolve()
   }
 
-  /** A message was published: look for it now instead of at the next poll. */
-  wake(): void {
+  /** A message was published: if it is for this pair, look for it now instead of at the next poll. */
+  wake(subject: string): void {
+    if (!subjectMatches(this.filter, subject)) return
     this.woken = true
     if (this.pause?.onPublish) this.pause.resolve()
   }
@@ -99,15 +102,18 @@ export class DeliveryLoop {
   }
 
   private async deliverAvailable(): Promise<void> {
-    let position = await this.store.checkpoint(this.durable, this.filter)
+    let position = Math.max(await this.store.checkpoint(this.durable, this.filter), this.skippedTo)
     for (;;) {
       this.woken = false
       const batch = await this.store.readAfter(position, this.pattern, BATCH_SIZE)
-      for (const message of batch) {
+      for (const message of batch.messages) {
         if (!(await this.deliver(message))) return
         position = message.sequence
       }
-      if (batch.length < BATCH_SIZE) return
+      // Every match in the window is acknowledged: the rest of it is for other consumers.
+      position = Math.max(position, batch.scannedTo)
+      this.skippedTo = position
+      if (batch.scanned < BATCH_SIZE) return
     }
   }
 

@@ -59,7 +59,7 @@ export async function createInProcessBus(options: InProcessBusOptions): Promise<
       assertOpen()
       assertValidSubject(message.subject)
       await store.insert(message)
-      for (const loop of loops.values()) loop.wake()
+      for (const loop of loops.values()) loop.wake(message.subject)
     },
 
     async subscribe(subscribeOptions: SubscribeOptions): Promise<Subscription> {

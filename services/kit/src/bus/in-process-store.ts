@@ -8,17 +8,29 @@ export interface StoredMessage extends OutgoingMessage {
 /** The in-process bus tables: the message log and one checkpoint per (durable, filter). */
 export interface BusStore {
   insert(message: OutgoingMessage): Promise<void>
-  /** Messages after `position` whose subject matches the regular expression `pattern`, in order. */
-  readAfter(position: number, pattern: string, limit: number): Promise<StoredMessage[]>
+  /**
+   * Looks at up to `limit` messages after `position`: those whose subject matches the regular
+   * expression `pattern` in order, how many were looked at and the last sequence looked at.
+   */
+  readAfter(position: number, pattern: string, limit: number): Promise<ScannedMessages>
   checkpoint(durable: string, filter: string): Promise<number>
   saveCheckpoint(durable: string, filter: string, position: number): Promise<void>
 }
 
+export interface ScannedMessages {
+  messages: StoredMessage[]
+  scanned: number
+  /** The last sequence looked at (`position` when there was none): nothing up to it is left to deliver. */
+  scannedTo: number
+}
+
 interface MessageRow {
-  sequence: number | string
+  sequence: number | string | null
   id: string
   subject: string
   payload: string
+  scanned: number | string | null
+  scanned_to: number | string | null
 }
 
 export async function openBusStore(db: SqlDatabase, schema: string): Promise<BusStore> {
@@ -62,12 +74,22 @@ export async function openBusStore(db: SqlDatabase, schema: string): Promise<Bus
     },
 
     async readAfter(position, pattern, limit) {
+      // The window is bounded by sequence, not by matches: a consumer whose subjects are rare
+      // would otherwise scan every other message since its last match on each publish.
       const result = await db.query<MessageRow>(
-        `select sequence, id, subject, payload from ${messages}
-         where sequence > $1 and subject ~ $2 order by sequence limit $3`,
+        `with scanned as (select sequence, subject from ${messages} where sequence > $1 order by sequence limit $3)
+         select null::bigint as sequence, null as id, null as subject, null as payload, count(*) as scanned, max(sequence) as scanned_to from scanned
+         union all
+         select m.sequence, m.id, m.subject, m.payload, null, null from ${messages} m
+         where m.sequence in (select sequence from scanned where subject ~ $2)`,
         [position, pattern, limit],
       )
-      return result.rows.map((row) => ({ ...row, sequence: Number(row.sequence) }))
+      const summary = result.rows.find((row) => row.sequence === null)
+      const found = result.rows
+        .filter((row) => row.sequence !== null)
+        .map(({ sequence, id, subject, payload }) => ({ id, subject, payload, sequence: Number(sequence) }))
+        .sort((a, b) => a.sequence - b.sequence)
+      return { messages: found, scanned: Number(summary?.scanned ?? 0), scannedTo: Number(summary?.scanned_to ?? position) }
     },
 
     async checkpoint(durable, filter) {

@@ -147,3 +147,20 @@ describe.skipIf(!runNatsServer)('nats bus failure handling (private nats-server)
     await waitFor(() => received.some((m) => m.id === second.id), 'a message after the consumer was deleted')
   })
 })
+
+describe.runIf(realEngines.natsUrl)('nats bus stream creation', () => {
+  it('creates a missing stream with the replicas it is given (a single server refuses more than 1)', async () => {
+    const stream = uniqueName('REPLICAS')
+    const bus = await createNatsBus({ servers: realEngines.natsUrl as string, stream, replicas: 1 })
+    const connection = await connect({ servers: realEngines.natsUrl as string })
+    try {
+      const info = await (await connection.jetstreamManager()).streams.info(stream)
+      expect(info.config.num_replicas).toBe(1)
+      await expect(createNatsBus({ servers: realEngines.natsUrl as string, stream: uniqueName('REPLICAS'), replicas: 3 })).rejects.toThrow(/replicas/i)
+    } finally {
+      await bus.deleteStream()
+      await bus.close()
+      await connection.close()
+    }
+  })
+})

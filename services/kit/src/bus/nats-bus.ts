@@ -10,6 +10,8 @@ export interface NatsBusOptions {
   stream?: string
   /** Wire subjects are `${subjectPrefix}.${subject}`; the stream takes `${subjectPrefix}.>` (default `events`). */
   subjectPrefix?: string
+  /** Copies of the stream kept by a JetStream cluster when the bus creates it (default 1). */
+  replicas?: number
   /** Default for `SubscribeOptions.ackWaitMs` (30 s). */
   ackWaitMs?: number
   /** Delay before a message whose handler threw is delivered again (default 1 s). */
@@ -27,14 +29,14 @@ export interface NatsBus extends Bus {
 
 const DUPLICATE_WINDOW_MS = 2 * 60_000
 
-async function ensureStream(jsm: JetStreamManager, stream: string, subject: string): Promise<void> {
+async function ensureStream(jsm: JetStreamManager, stream: string, subject: string, replicas: number): Promise<void> {
   const duplicateWindow = nanos(DUPLICATE_WINDOW_MS)
   const info = await jsm.streams.info(stream).catch((error: unknown) => {
     if (isApiError(error, STREAM_NOT_FOUND)) return null
     throw error
   })
   if (!info) {
-    await jsm.streams.add({ name: stream, subjects: [subject], storage: StorageType.File, duplicate_window: duplicateWindow })
+    await jsm.streams.add({ name: stream, subjects: [subject], storage: StorageType.File, duplicate_window: duplicateWindow, num_replicas: replicas })
     return
   }
   const subjects = info.config.subjects ?? []
@@ -62,7 +64,7 @@ export async function createNatsBus(options: NatsBusOptions): Promise<NatsBus> {
   const jsm = await nc.jetstreamManager()
   const js = nc.jetstream()
   try {
-    await ensureStream(jsm, stream, `${subjectPrefix}.>`)
+    await ensureStream(jsm, stream, `${subjectPrefix}.>`, options.replicas ?? 1)
   } catch (error) {
     await nc.close()
     throw error

@@ -1,3 +1,5 @@
 export type { QueryResult, SqlDatabase, SqlDialect, SqlExecutor } from './sql.ts'
 export { createPgDatabase } from './pg-database.ts'
 export { createPgliteDatabase } from './pglite-database.ts'
+export { containsPattern } from './like.ts'
+export { setUpSchemaExclusively } from './exclusive-setup.ts'

@@ -20,7 +20,12 @@ export interface PgDatabaseOptions {
   connectionString: string
   max?: number
   applicationName?: string
+  /** How long to wait for a connection (a new one or a free one from the pool); default 5 s. */
+  connectionTimeoutMillis?: number
 }
+
+/** The failed query rejects with the error too; the emitted copy only needs a listener. */
+function ignoreConnectionError(): void {}
 
 /** PostgreSQL through a `pg` pool (distributed mode). */
 export function createPgDatabase(options: PgDatabaseOptions): SqlDatabase {
@@ -30,6 +35,8 @@ export function createPgDatabase(options: PgDatabaseOptions): SqlDatabase {
     application_name: options.applicationName ?? 'donaciones',
     // A forgotten open transaction holds back xmin and stalls every reader of the log.
     idle_in_transaction_session_timeout: 60_000,
+    // Fail fast (503) when the server is unreachable instead of holding requests until the OS gives up.
+    connectionTimeoutMillis: options.connectionTimeoutMillis ?? 5_000,
   })
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it on next use.
@@ -40,6 +47,8 @@ export function createPgDatabase(options: PgDatabaseOptions): SqlDatabase {
     ...base,
     async transaction<T>(fn: (tx: SqlExecutor) => Promise<T>): Promise<T> {
       const client = await pool.connect()
+      // A checked-out client has no pool listener: without this, losing the server crashes the process.
+      client.on('error', ignoreConnectionError)
       try {
         await client.query('begin')
         const result = await fn(executorFor(client))
@@ -49,12 +58,13 @@ export function createPgDatabase(options: PgDatabaseOptions): SqlDatabase {
         await client.query('rollback').catch(() => undefined)
         throw error
       } finally {
+        client.off('error', ignoreConnectionError)
         client.release()
       }
     },
     async session<T>(fn: (connection: SqlExecutor) => Promise<T>): Promise<T> {
       const client = await pool.connect()
-      client.on('error', () => undefined)
+      client.on('error', ignoreConnectionError)
       try {
         return await fn(executorFor(client))
       } finally {

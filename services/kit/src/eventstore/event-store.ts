@@ -119,7 +119,8 @@ export class EventStore {
   async appendIn(tx: SqlExecutor, stream: string, events: readonly NewEvent[], options: AppendOptions): Promise<EventEnvelope[]> {
     if (events.length === 0) return []
     const started = performance.now()
-    const current = await this.currentVersion(tx, stream)
+    // A new stream needs no lookup: if it exists after all, the primary key (stream, version) refuses version 1.
+    const current = options.expectedVersion === 0 ? 0 : await this.currentVersion(tx, stream)
     if (options.expectedVersion !== 'any' && options.expectedVersion !== current) {
       throw new ConcurrencyError(stream, options.expectedVersion)
     }

@@ -2,5 +2,5 @@ export { beginning, deleteCheckpoint, loadCheckpoint, storeCheckpoint, type Chec
 export { ConcurrencyError, DuplicateRecordError } from './errors.ts'
 export { deterministicUuid } from './deterministic-id.ts'
 export { EventStore, newEvent, type ReadAllOptions, type AppendOptions, type EventStoreOptions, type NewEvent } from './event-store.ts'
-export { eventKey, projectionHandles, type Projection } from './projection.ts'
+export { eventKey, projectionHandles, type Projection, type ProjectionIndex } from './projection.ts'
 export { createEventStoreTables, ident } from './schema.ts'

@@ -13,6 +13,23 @@ export interface Projection {
   setup(db: SqlExecutor, schema: string): Promise<void>
   handles: readonly EventDefinition[]
   apply(tx: SqlExecutor, event: EventEnvelope, schema: string): Promise<void>
+  /**
+   * Applies a run of handled events in order, with the same effect as `apply` on each one.
+   * Replay uses it when present, to avoid a round trip (and a hot-row update) per event.
+   */
+  applyBatch?(tx: SqlExecutor, events: readonly EventEnvelope[], schema: string): Promise<void>
+  /**
+   * Secondary indexes `setup` creates. Replay drops them while it loads and builds each once at
+   * the end, which is much quicker than maintaining them row by row.
+   */
+  indexes?: readonly ProjectionIndex[]
+}
+
+export interface ProjectionIndex {
+  /** Unqualified index name, in the service's schema. */
+  name: string
+  /** `create index if not exists <name> on ...` for this schema. */
+  create(schema: string): string
 }
 
 export function eventKey(event: { service: string; type: string }): string {

@@ -180,6 +180,8 @@ async function authenticateRequest(req: Request, options: AuthenticateOptions): 
 export function authenticate(options: AuthenticateOptions): RequestHandler {
   return async (req: Request, _res: Response, next: NextFunction) => {
     req.auth = undefined
+    // Anonymous on an optional route: nothing to verify, and no 401 built only to be dropped.
+    if (!options.required && !req.headers.authorization?.trim()) return next()
     try {
       req.auth = await authenticateRequest(req, options)
     } catch (error) {

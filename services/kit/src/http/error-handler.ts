@@ -2,6 +2,7 @@ import type { ErrorRequestHandler, NextFunction, Request, Response } from 'expre
 import { z } from 'zod'
 import { ConcurrencyError, DuplicateRecordError } from '../eventstore/errors.ts'
 import { defaultErrorText, isHttpError } from './http-error.ts'
+import { databaseUnavailableBody, isDatabaseUnavailable } from './database-unavailable.ts'
 import type { ErrorBody } from './http-error.ts'
 import type { Logger } from './logger.ts'
 import { toFieldErrors, validationError } from './validate.ts'
@@ -75,6 +76,7 @@ export function toErrorResponse(error: unknown): ErrorResponse | undefined {
   if (error instanceof DuplicateRecordError) {
     return { status: 409, body: { message: 'Registro ya existente', description: 'Ya existe un registro con los mismos datos' } }
   }
+  if (isDatabaseUnavailable(error)) return { status: 503, body: databaseUnavailableBody, headers: { 'Retry-After': '5' } }
   return unstorableTextError(error) ?? clientFrameworkError(error)
 }
 

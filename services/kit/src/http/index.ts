@@ -36,5 +36,5 @@ export { authenticate, createTokenVerifier, requirePermission, requireRole } fro
 export type { HealthOptions, ReadinessCheck, ReadinessChecks, ReadinessResult } from './health.ts'
 export { healthRouter, runReadinessChecks } from './health.ts'
 export type { RunningHttpServer, ServiceAppOptions, ShutdownOptions, StartHttpServerOptions } from './server.ts'
-export { createServiceApp, finishServiceApp, onShutdownSignals, startHttpServer } from './server.ts'
+export { createServiceApp, finishServiceApp, IDLE_UPSTREAM_SOCKET_MS, KEEP_ALIVE_TIMEOUT_MS, onShutdownSignals, startHttpServer } from './server.ts'
 export type { ValidatedParts } from './types.ts'

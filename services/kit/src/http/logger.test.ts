@@ -1,5 +1,8 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { createLogger } from './logger.ts'
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
+import express from 'express'
+import { createLogger, httpLogger } from './logger.ts'
+import { requestId } from './request-id.ts'
+import { startHttpServer } from './server.ts'
 import { serveTestApp } from './test-server.ts'
 import type { TestServer } from './test-server.ts'
 
@@ -69,5 +72,37 @@ describe('createLogger', () => {
     const logger = createLogger('campañas', { level: 'info', destination: { write: (line: string) => lines.push(line) } })
     logger.info('hola')
     expect(JSON.parse(lines[0] ?? '{}')).toMatchObject({ service: 'campañas', msg: 'hola' })
+  })
+})
+
+describe('httpLogger below the info level', () => {
+  it('makes no per-request logger for a line the level drops, and still writes the 4xx warning with the request', async () => {
+    const lines: string[] = []
+    const logger = createLogger('prueba', { level: 'warn', destination: { write: (line: string) => lines.push(line) } })
+    const child = vi.spyOn(logger, 'child')
+    const app = express()
+    app.use(requestId())
+    app.use(httpLogger(logger))
+    app.get('/bien', (_req, res) => void res.json({ ok: true }))
+    app.get('/mal', (_req, res) => void res.status(404).json({}))
+    const running = await startHttpServer(app, { port: 0, shutdownTimeoutMs: 1000 })
+    try {
+      for (let index = 0; index < 5; index += 1) expect((await fetch(`${running.url}/bien`)).status).toBe(200)
+      expect(child).not.toHaveBeenCalled()
+      expect(lines).toEqual([])
+      await fetch(`${running.url}/mal?email=persona%40correo.mx`, { headers: { 'x-request-id': 'req-mal-1', authorization: 'Bearer secreto' } })
+      await vi.waitFor(() => expect(lines).toHaveLength(1))
+      expect(JSON.parse(lines[0] ?? '{}')).toMatchObject({
+        level: 40,
+        service: 'prueba',
+        requestId: 'req-mal-1',
+        req: { method: 'GET', url: '/mal' },
+        res: { statusCode: 404 },
+        msg: 'GET /mal 404',
+      })
+      expect(lines[0]).not.toContain('secreto')
+    } finally {
+      await running.close()
+    }
   })
 })

@@ -9,6 +9,7 @@ import type { ReadinessChecks } from './health.ts'
 import { httpLogger } from './logger.ts'
 import type { Logger } from './logger.ts'
 import { requestId } from './request-id.ts'
+import { answerUnparsableRequest, assertUtf8Body, refuseLoneSurrogates } from './request-guards.ts'
 import { httpMetrics, metricsEndpoint } from '../metrics/http.ts'
 import { metricsFor } from '../metrics/registry.ts'
 
@@ -60,8 +61,10 @@ export function createServiceApp(options: ServiceAppOptions): Express {
       limit: options.bodyLimit ?? '1mb',
       // Webhook signatures are computed over the bytes as sent, not the re-serialised JSON.
       verify: (req, _res, buf) => {
+        assertUtf8Body(buf)
         ;(req as express.Request).rawBody = buf
       },
+      reviver: refuseLoneSurrogates,
     }),
   )
   return app
@@ -92,9 +95,20 @@ export interface RunningHttpServer {
   close(): Promise<void>
 }
 
+/**
+ * How long a server keeps an idle keep-alive connection. Callers that pool connections (the
+ * gateway's proxy) drop theirs sooner (IDLE_UPSTREAM_SOCKET_MS): a request sent on a socket the
+ * server is closing at that instant fails with ECONNRESET.
+ */
+export const KEEP_ALIVE_TIMEOUT_MS = 65_000
+export const IDLE_UPSTREAM_SOCKET_MS = 60_000
+
 export async function startHttpServer(app: Express, options: StartHttpServerOptions): Promise<RunningHttpServer> {
   const host = options.host ?? '127.0.0.1'
   const server = app.listen(options.port, host)
+  server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS
+  server.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1_000
+  server.on('clientError', answerUnparsableRequest)
   await once(server, 'listening')
 
   const inFlight = new Set<ServerResponse>()

@@ -5,7 +5,7 @@ import { loadCheckpoint, storeCheckpoint } from '../eventstore/checkpoint.ts'
 import type { EventStore } from '../eventstore/event-store.ts'
 import { eventKey } from '../eventstore/projection.ts'
 import { toBusMessage } from './envelope-codec.ts'
-import { stableLockKey } from './lock-key.ts'
+import { stableLockKey } from '../db/lock-key.ts'
 import { countRelayLag } from '../metrics/lag.ts'
 import { metricsFor } from '../metrics/registry.ts'
 

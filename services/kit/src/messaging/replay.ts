@@ -31,12 +31,15 @@ export async function replayProjection(options: ReplayOptions): Promise<ReplayPr
   return store.db.transaction(async (tx) => {
     for (const table of projection.tables) await tx.exec(`drop table if exists ${schema}.${ident(table)} cascade`)
     await projection.setup(tx, store.schema)
+    const indexes = projection.indexes ?? []
+    for (const index of indexes) await tx.exec(`drop index ${schema}.${ident(index.name)}`)
 
     const total = (await countOwn(tx, schema, ownTypes)) + (await countInbox(tx, schema, foreignKeys))
     const progress: ReplayProgress = { total, done: 0 }
     options.onProgress?.(progress)
     const applyAll = async (events: EventEnvelope[]) => {
-      for (const event of events) await projection.apply(tx, event, store.schema)
+      if (projection.applyBatch) await projection.applyBatch(tx, events, store.schema)
+      else for (const event of events) await projection.apply(tx, event, store.schema)
       progress.done += events.length
       options.onProgress?.(progress)
     }
@@ -62,6 +65,7 @@ export async function replayProjection(options: ReplayOptions): Promise<ReplayPr
       await applyAll(rows.map((row) => store.upcast(row.envelope)))
       received = Number(last.received_position)
     }
+    for (const index of indexes) await tx.exec(index.create(store.schema))
     return progress
   })
 }

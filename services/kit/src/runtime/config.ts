@@ -27,6 +27,8 @@ export interface ServiceProcessConfig {
   databaseUrl: string
   natsUrl: string
   natsStream: string
+  /** Replicas of the stream when a service creates it (a 3-node JetStream cluster wants 3). */
+  natsStreamReplicas: number
   subjectPrefix: string
   schema: string
   port: number
@@ -44,6 +46,7 @@ export function readServiceProcessConfig(service: ServiceName, env = process.env
     databaseUrl: env[`${upper}_DATABASE_URL`] ?? required('DATABASE_URL', env),
     natsUrl: required('NATS_URL', env),
     natsStream: env.NATS_STREAM ?? 'EVENTS',
+    natsStreamReplicas: numberFrom(env.NATS_STREAM_REPLICAS, 1, 'NATS_STREAM_REPLICAS'),
     subjectPrefix: env.EVENT_SUBJECT_PREFIX ?? 'events',
     schema: env.DB_SCHEMA_PREFIX ? `${env.DB_SCHEMA_PREFIX}_${service}` : service,
     port: numberFrom(env.PORT, defaultServicePorts[service], 'PORT'),

@@ -15,6 +15,7 @@ export async function runServiceProcess(definition: ServiceDefinition): Promise<
     const bus = await createNatsBus({
       servers: config.natsUrl,
       stream: config.natsStream,
+      replicas: config.natsStreamReplicas,
       subjectPrefix: config.subjectPrefix,
       name: `donaciones-${definition.name}`,
       onError: (error) => logger.warn({ err: error }, 'Error del bus de eventos'),

@@ -1,6 +1,6 @@
 import type { Express } from 'express'
 import type { Bus } from '../bus/bus.ts'
-import type { SqlDatabase } from '../db/index.ts'
+import { setUpSchemaExclusively, type SqlDatabase } from '../db/index.ts'
 import { EventStore } from '../eventstore/event-store.ts'
 import { createServiceApp, finishServiceApp, type Logger } from '../http/index.ts'
 import { OutboxRelay } from '../messaging/outbox-relay.ts'
@@ -38,14 +38,14 @@ export async function startServiceRuntime(options: ServiceRuntimeOptions): Promi
   const { definition, db, bus } = options
   const logger = options.logger.child({ component: definition.name })
   const consumed = definition.projections.flatMap((projection) => projection.handles)
+  const schema = options.schema ?? definition.name
   const store = new EventStore({
     db,
-    schema: options.schema ?? definition.name,
+    schema,
     service: definition.name,
     definitions: [...definition.events, ...consumed],
     projections: definition.projections,
   })
-  await store.init()
   const context: ServiceContext = {
     name: definition.name,
     db,
@@ -56,14 +56,17 @@ export async function startServiceRuntime(options: ServiceRuntimeOptions): Promi
     directory: options.directory,
     dataDir: options.dataDir,
   }
-  await definition.setup?.(context)
-
   const consumer = new ProjectionConsumer({
     store,
     bus,
     projections: definition.projections,
   })
-  await consumer.setup()
+  // Replicas starting together would race on creating the same tables.
+  await setUpSchemaExclusively(db, schema, async () => {
+    await store.init()
+    await definition.setup?.(context)
+    await consumer.setup()
+  })
   await consumer.start()
   const relay = new OutboxRelay({
     store,

@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express'
-import { authenticate, createTokenVerifier, type AuthClaims, type TokenVerifier } from '../http/index.ts'
+import { authenticate, createTokenVerifier, serviceUnavailable, type AuthClaims, type TokenVerifier } from '../http/index.ts'
 import { callService, type ServiceDirectory } from './service-directory.ts'
 
 /** What the identity service answers at GET /internal/sessions/{userId}. */
@@ -36,6 +36,8 @@ export function createSessionAuth(directory: ServiceDirectory): SessionAuth {
   const isRevoked = async (claims: AuthClaims): Promise<boolean> => {
     const { status, body } = await callService<SessionState>(directory, 'identity', `/internal/sessions/${encodeURIComponent(claims._id)}`)
     if (status === 404) return true
+    // The identity service is up but cannot answer (its database is restarting): retryable, not a 500.
+    if (status === 503) throw serviceUnavailable('Servicio no disponible', 'No fue posible verificar la sesión')
     if (status !== 200) throw new Error(`Estado de sesión no disponible (${status})`)
     return !body.active || body.role !== claims.role || body.sessionVersion !== claims.sv
   }

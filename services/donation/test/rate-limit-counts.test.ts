@@ -1,0 +1,53 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createPgliteDatabase, type SqlDatabase } from '@donaciones/kit'
+import { createPrivateTables } from '../src/commands/private-tables.ts'
+import { checkAttempt, recordDecline } from '../src/commands/rate-limit.ts'
+import type { RateLimitOptions } from '../src/options.ts'
+
+const limits: RateLimitOptions = { windowMs: 60_000, perAddress: 4, perEmail: 3, perCard: 2, declinesBeforeBlock: 2, blockMs: 120_000 }
+const schema = 'limites'
+
+describe('card-testing limits counted in one query', () => {
+  let db: SqlDatabase
+
+  beforeAll(async () => {
+    db = await createPgliteDatabase()
+    await db.exec(`create schema ${schema}`)
+    await createPrivateTables(db, schema)
+  })
+  afterAll(async () => {
+    await db.close()
+  })
+
+  const attempts = async (key: string) =>
+    Number((await db.query<{ n: number }>(`select count(*)::int as n from ${schema}.donation_attempts where key = $1 and kind = 'attempt'`, [key])).rows[0]?.n)
+
+  it('counts each address, e-mail and card separately and refuses at the limit without recording', async () => {
+    await checkAttempt(db, schema, limits, { address: '10.0.0.1', email: 'Ana@Correo.mx', cardToken: 'tok_1' })
+    await checkAttempt(db, schema, limits, { address: '10.0.0.2', email: 'ana@correo.mx ', cardToken: 'tok_1' })
+    await expect(checkAttempt(db, schema, limits, { address: '10.0.0.3', email: 'otra@correo.mx', cardToken: 'tok_1' })).rejects.toMatchObject({ status: 429 })
+    expect(await attempts('ip:10.0.0.3')).toBe(0)
+    expect(await attempts('ip:10.0.0.1')).toBe(1)
+
+    await checkAttempt(db, schema, limits, { address: '10.0.0.4', email: 'ana@correo.mx', cardToken: 'tok_2' })
+    expect(await attempts('email:ana@correo.mx')).toBe(3)
+    await expect(checkAttempt(db, schema, limits, { address: '10.0.0.5', email: 'ana@correo.mx', cardToken: 'tok_3' })).rejects.toMatchObject({ status: 429 })
+  })
+
+  it('ignores attempts older than the window', async () => {
+    await db.query(`insert into ${schema}.donation_attempts (key, kind, at) select 'ip:10.0.0.9', 'attempt', now() - interval '2 minutes' from generate_series(1, 10)`)
+    await checkAttempt(db, schema, limits, { address: '10.0.0.9' })
+    expect(await attempts('ip:10.0.0.9')).toBe(11)
+  })
+
+  it('blocks a source after its declines, with the block message', async () => {
+    const source = { address: '10.0.1.1', email: 'rechazos@correo.mx' }
+    await recordDecline(db, schema, limits, source)
+    await checkAttempt(db, schema, limits, source)
+    await recordDecline(db, schema, limits, source)
+    await expect(checkAttempt(db, schema, limits, { address: '10.0.1.1' })).rejects.toMatchObject({
+      status: 429,
+      description: 'Se bloquearon temporalmente los intentos por pagos rechazados',
+    })
+  })
+})
