@@ -5,7 +5,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 
 const [reportsDir, ...failedSteps] = process.argv.slice(2)
-const reportOf = { tests: 'tests.json', browser: 'browser.json' }
+const reportOf = { tests: 'tests.json', faults: 'faults.json', browser: 'browser.json' }
 let passed = 0
 let failed = 0
 

@@ -128,5 +128,7 @@ describe('NATS JetStream cluster (deploy/nats)', () => {
     expect(natsProblems(twoNodes)).toContain('nats: StatefulSet has 2 replicas, not 3')
     const oneReplica = without(readManifests(), (doc) => obj(JSON.parse(JSON.stringify(doc).replace('--replicas 3', '--replicas 1'))))
     expect(natsProblems(oneReplica)).toContain('nats: the stream is not created with 3 replicas')
+    const servicesWithOne = without(readManifests(), (doc) => obj(JSON.parse(JSON.stringify(doc).replace('"NATS_STREAM_REPLICAS":"3"', '"NATS_STREAM_REPLICAS":"1"'))))
+    expect(natsProblems(servicesWithOne)).toContain('nats: services would create the stream with 1 replica(s) (NATS_STREAM_REPLICAS), not 3')
   })
 })

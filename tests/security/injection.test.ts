@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { campaignPayload, createCampaign, startCampaignSite, type CampaignView } from '../campaign-admin/fixtures.ts'
-import type { TestSite } from '../support/site.ts'
+import { startProviderSim, type ProviderSim } from '../../tools/provider-sim/index.ts'
+import { campaignPayload, campaignRefs, createCampaign, type CampaignView } from '../campaign-admin/fixtures.ts'
+import { cardDonationRequest, tokenizeCard } from '../support/card-payments.ts'
+import { startTestSite, wizardPayload, type TestSite } from '../support/site.ts'
 
 /**
  * Issue 8 'Security checks': SQL-injection strings in every free-text search and filter parameter
@@ -34,8 +36,16 @@ interface Page<T> {
 }
 
 let site: TestSite
+let sim: ProviderSim
 let admin: string
 let campaign: CampaignView
+/** Approved card donations made before the checks, so the donation lists have rows to leak. */
+const donors = [
+  { index: 1, name: 'Lucía Hernández', email: 'lucia@correo.mx' },
+  { index: 2, name: 'Mateo Ramírez', email: 'mateo@correo.mx' },
+  { index: 3, name: 'Sofía Torres', email: 'sofia@correo.mx' },
+]
+const donationIds = new Map<string, string>()
 
 /** Every row of every table of the platform's schemas, counted. */
 async function snapshot(): Promise<Record<string, number>> {
@@ -78,10 +88,23 @@ async function waitFor<T>(probe: () => Promise<T | undefined>, timeoutMs = 10_00
 let before: Record<string, number>
 
 beforeAll(async () => {
-  const started = await startCampaignSite()
-  site = started.site
-  admin = started.admin
-  campaign = await createCampaign(site, admin, campaignPayload(started.refs))
+  sim = await startProviderSim()
+  process.env.CONEKTA_API_URL = sim.conekta.baseUrl
+  site = await startTestSite()
+  const keys = { conekta: { client: sim.conekta.publicKey, secret: sim.conekta.privateKey }, paypal: { client: '', secret: '' } }
+  const init = await site.api('/api/init', { method: 'POST', json: await wizardPayload(site, { keys, providers: { google: false, facebook: false, twitter: false, conekta: true, paypal: false } }) })
+  if (init.status !== 200) throw new Error(`Configuración fallida: ${init.status} ${await init.text()}`)
+  admin = ((await init.json()) as { token: string }).token
+  campaign = await createCampaign(site, admin, campaignPayload(await campaignRefs(site, admin)))
+  for (const donor of donors) {
+    const donation = await site.api('/api/donations/conekta', cardDonationRequest(donor, await tokenizeCard(sim), campaign._id, 150))
+    if (donation.status !== 200 && donation.status !== 201) throw new Error(`Donación fallida: ${donation.status} ${await donation.text()}`)
+    donationIds.set(donor.email, ((await donation.json()) as { _id: string })._id)
+  }
+  await waitFor(async () => {
+    const page = (await (await site.api('/api/donations', { token: admin })).json()) as Page<unknown>
+    return page.totalDocs === donors.length ? true : undefined
+  })
   // The public read model is a projection: wait until the campaign is searchable.
   await waitFor(async () => {
     const response = await site.api(`/api/public/campaigns/search/campaigns?${query({ title: campaign.title })}`)
@@ -93,6 +116,8 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await site?.stop()
+  await sim?.close()
+  delete process.env.CONEKTA_API_URL
 })
 
 describe('SQL injection in search and filter parameters', () => {
@@ -119,22 +144,34 @@ describe('SQL injection in search and filter parameters', () => {
     }
   })
 
-  it('donation lists ?search= &name= &email= answer 200 with the (empty) list on every channel', async () => {
-    const lists = ['/api/donations', '/api/donations/paypal', '/api/donations/conekta/card', '/api/donations/conekta/oxxo']
+  it('donation lists ?search= &name= &email= find a real donor by text and nothing for an injection, on every channel', async () => {
+    const lists = ['/api/donations', '/api/donations/conekta/card']
+    const donor = donors[1]!
     for (const path of lists) {
       const control = await site.api(path, { token: admin })
       expect(control.status, path).toBe(200)
-      const baseline = ((await control.json()) as Page<unknown>).totalDocs
+      expect(((await control.json()) as Page<unknown>).totalDocs, path).toBe(donors.length)
+      for (const [field, text] of [['search', 'Ramírez'], ['name', 'Mateo'], ['email', 'mateo@']] as const) {
+        const found = (await (await site.api(`${path}?${query({ [field]: text })}`, { token: admin })).json()) as Page<{ _id: string }>
+        expect(found.docs.map((doc) => doc._id), `${path}?${field}=${text}`).toEqual([donationIds.get(donor.email)])
+      }
       for (const text of injections) {
         for (const field of ['search', 'name', 'email']) {
           const response = await site.api(`${path}?${query({ [field]: text })}`, { token: admin })
           const label = `${path}?${field}=${JSON.stringify(text)}`
           expect(response.status, label).toBe(200)
-          const page = (await response.json()) as Page<unknown>
-          expect(page.totalDocs, label).toBeLessThanOrEqual(baseline)
+          // No donor's name or e-mail contains any of these texts: a filter that matches is SQL, not a search.
+          expect(((await response.json()) as Page<unknown>).totalDocs, label).toBe(0)
         }
         const combined = await site.api(`${path}?${query({ search: text, name: text, email: text })}`, { token: admin })
         expect(combined.status, `${path} combinado ${JSON.stringify(text)}`).toBe(200)
+      }
+    }
+    for (const path of ['/api/donations/paypal', '/api/donations/conekta/oxxo']) {
+      for (const text of injections) {
+        const response = await site.api(`${path}?${query({ search: text })}`, { token: admin })
+        expect(response.status, `${path} ${JSON.stringify(text)}`).toBe(200)
+        expect(((await response.json()) as Page<unknown>).totalDocs).toBe(0)
       }
     }
   })

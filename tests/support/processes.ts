@@ -20,8 +20,8 @@ export interface RunningProcess {
 }
 
 /** Runs a TypeScript entry point of the repository with tsx, as `npm start` would. */
-export function runScript(entry: string, args: string[], env: NodeJS.ProcessEnv): RunningProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', resolve(repositoryRoot, entry), ...args], {
+export function runScript(entry: string, args: string[], env: NodeJS.ProcessEnv, nodeArgs: string[] = []): RunningProcess {
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', resolve(repositoryRoot, entry), ...args], {
     cwd: repositoryRoot,
     env: { ...process.env, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -51,12 +51,15 @@ export async function waitUntil(check: () => Promise<boolean>, timeoutMs: number
 }
 
 export async function waitForHttp(url: string, timeoutMs = 60_000, process?: RunningProcess): Promise<void> {
+  let exitedEarly = false
   await waitUntil(
     async () => {
-      if (process && process.child.exitCode !== null) throw new Error(`El proceso terminó: ${process.output()}`)
+      // waitUntil treats a failing check as "not yet": a process that exited is a stop, not a wait.
+      if (process && process.child.exitCode !== null) return (exitedEarly = true)
       return (await fetch(url)).ok
     },
     timeoutMs,
     url,
   )
+  if (exitedEarly && process) throw new Error(`El proceso terminó antes de responder en ${url}: ${process.output()}`)
 }

@@ -4,11 +4,12 @@ import { join } from 'node:path'
 import { createLogger } from '@donaciones/kit'
 import { startEmbeddedPlatform, type EmbeddedPlatform } from '../../gateway/src/embedded-platform.ts'
 import { startMailCatcher } from './mail-catcher.ts'
+import { tinyPng } from './tiny-png.ts'
+import { wizardBody } from './wizard-payload.ts'
 
-/** A 1×1 PNG: the smallest real image the upload accepts. */
-export const tinyPng = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64')
+export { tinyPng } from './tiny-png.ts'
 
-export const adminCredentials = { email: 'admin@fundacion.mx', password: 'Admin#2026x' }
+export { adminCredentials } from './wizard-payload.ts'
 /** Secrets the wizard stores; tests search every response for them. */
 export const storedSecrets = ['smtp-secreto-123', 'key_conekta_privada_987', 'paypal-secreto-456']
 
@@ -58,24 +59,14 @@ export async function startTestSite(options: { port?: number; frontendDir?: stri
 /** The whole wizard payload of spec §2.4, with real uploaded files and the loopback SMTP. */
 export async function wizardPayload(site: TestSite, overrides: Record<string, unknown> = {}) {
   const [logo, image, thumbnail] = [await site.upload(), await site.upload(), await site.upload()]
-  return {
-    productKey: 'PRODUCTO-2026',
-    settings: { name: 'Fundación Ejemplo', logo, gratitudeMessage: 'Gracias por tu donación' },
+  const [smtpSecret = '', conektaSecret = '', paypalSecret = ''] = storedSecrets
+  const keys = { conekta: { client: 'key_conekta_publica', secret: conektaSecret }, paypal: { client: 'paypal-cliente', secret: paypalSecret } }
+  return wizardBody({ logo, image, thumbnail }, site.mail.port, keys, {
     home: { showCounters: true, content: '<p>Nuestra misión <script>alert(1)</script></p>', image },
-    contact: { email: 'contacto@fundacion.mx', phone: '5512345678', address: 'Av. Reforma 1, CDMX' },
-    mailer: { auth: { user: 'prueba', pass: storedSecrets[0] }, host: '127.0.0.1', port: site.mail.port },
+    mailer: { auth: { user: 'prueba', pass: smtpSecret }, host: '127.0.0.1', port: site.mail.port },
     pages: { terms: '<p>Términos</p>', notice: '<p>Aviso de privacidad</p>' },
-    providers: { google: false, facebook: false, twitter: false, conekta: true, paypal: true },
-    keys: {
-      conekta: { client: 'key_conekta_publica', secret: storedSecrets[1] },
-      paypal: { client: 'paypal-cliente', secret: storedSecrets[2] },
-    },
-    urls: { facebook: 'https://facebook.com/fundacion', twitter: '', instagram: '' },
-    user: { name: 'Ana', lastName: 'Pérez', email: adminCredentials.email, password: adminCredentials.password, confirmation: adminCredentials.password, thumbnail },
-    category: { title: 'Salud', description: 'Campañas de salud' },
-    institution: { name: 'Hospital Aliado', description: 'Institución aliada' },
     ...overrides,
-  }
+  })
 }
 
 export async function json<T>(response: Response): Promise<T> {

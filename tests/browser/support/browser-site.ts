@@ -4,7 +4,8 @@ import { join } from 'node:path'
 import { startProviderSim, type ProviderSim } from '../../../tools/provider-sim/index.ts'
 import { startMailCatcher } from '../../support/mail-catcher.ts'
 import { freePort, runScript, waitForHttp, type RunningProcess } from '../../support/processes.ts'
-import { adminCredentials, tinyPng } from '../../support/site.ts'
+import { tinyPng } from '../../support/tiny-png.ts'
+import { adminCredentials, simulatorKeys, wizardBody } from '../../support/wizard-payload.ts'
 
 export { adminCredentials, tinyPng }
 
@@ -70,24 +71,7 @@ export async function startBrowserSite(): Promise<BrowserSite> {
     upload,
     async configure(overrides = {}) {
       const [logo, image, thumbnail] = [await upload(), await upload(), await upload()]
-      const payload = {
-        productKey: 'PRODUCTO-2026',
-        settings: { name: 'Fundación Ejemplo', logo, gratitudeMessage: 'Gracias por tu donación' },
-        home: { showCounters: true, content: '<p>Nuestra misión es ayudar.</p>', image },
-        contact: { email: 'contacto@fundacion.mx', phone: '5512345678', address: 'Av. Reforma 1, CDMX' },
-        mailer: { auth: { user: 'prueba', pass: 'smtp-secreto' }, host: '127.0.0.1', port: mail.port },
-        pages: { terms: '<p>Términos y condiciones</p>', notice: '<p>Aviso de privacidad</p>' },
-        providers: { google: false, facebook: false, twitter: false, conekta: true, paypal: true },
-        keys: {
-          conekta: { client: sim.conekta.publicKey, secret: sim.conekta.privateKey },
-          paypal: { client: sim.paypal.clientId, secret: sim.paypal.secret },
-        },
-        urls: { facebook: 'https://facebook.com/fundacion', twitter: '', instagram: '' },
-        user: { name: 'Ana', lastName: 'Pérez', email: adminCredentials.email, password: adminCredentials.password, confirmation: adminCredentials.password, thumbnail },
-        category: { title: 'Salud', description: 'Campañas de salud' },
-        institution: { name: 'Hospital Aliado', description: 'Institución aliada' },
-        ...overrides,
-      }
+      const payload = wizardBody({ logo, image, thumbnail }, mail.port, simulatorKeys(sim), overrides)
       const response = await api('/api/init', { method: 'POST', json: payload })
       if (response.status !== 200) throw new Error(`Configuración fallida: ${response.status} ${await response.text()}`)
       return ((await response.json()) as { token: string }).token

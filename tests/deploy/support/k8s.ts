@@ -205,6 +205,7 @@ export function natsProblems(manifests: readonly Manifest[]): string[] {
   const clientPort = obj(arr(obj(client.spec).ports).map(obj).find((port) => Number(port.port) === Number(natsUrl.port || 4222)))
   if (resolvePort(clientPort.targetPort ?? clientPort.port, container) !== 4222) problems.push(`nats: Service ${natsUrl.hostname} does not reach the client port`)
   if (spec.replicas !== 3) problems.push(`nats: StatefulSet has ${String(spec.replicas)} replicas, not 3`)
+  if (bus.natsStreamReplicas !== 3) problems.push(`nats: services would create the stream with ${bus.natsStreamReplicas} replica(s) (NATS_STREAM_REPLICAS), not 3`)
   const headless = find(manifests, 'Service', str(spec.serviceName) ?? '')
   if (obj(headless?.spec).clusterIP !== 'None') problems.push(`nats: serviceName ${String(spec.serviceName)} is not a headless Service`)
   const configMapName = str(obj(arr(podSpec(statefulSet).volumes).map(obj).find((volume) => obj(volume.configMap).name)?.configMap).name) ?? ''

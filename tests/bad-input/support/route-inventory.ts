@@ -1,0 +1,57 @@
+import type { Express } from 'express'
+import type { ServiceName } from '@donaciones/contracts'
+import { routeTable, type GatewayRoute } from '../../../gateway/src/route-table.ts'
+
+/** One method and path a service mounted, e.g. `PUT /api/campaigns/:id`. */
+export interface ServiceRoute {
+  key: string
+  service: ServiceName
+  method: string
+  path: string
+  /** The gateway prefix that forwards it; undefined when the gateway never routes it. */
+  gateway?: GatewayRoute
+}
+
+/** The parts of express' router layers that tell which routes an app mounts. */
+interface RouterLayer {
+  rawPath?: unknown
+  route?: { path: unknown; methods: Record<string, boolean | undefined> }
+  handle: { stack?: RouterLayer[] }
+}
+
+function collect(stack: readonly RouterLayer[], prefix: string, into: { method: string; path: string }[]): void {
+  for (const layer of stack) {
+    if (layer.route) {
+      for (const [method, on] of Object.entries(layer.route.methods)) {
+        if (on && method !== '_all') into.push({ method: method.toUpperCase(), path: `${prefix}${String(layer.route.path)}` })
+      }
+    } else if (layer.handle.stack) {
+      const mount = typeof layer.rawPath === 'string' && layer.rawPath !== '/' ? layer.rawPath : ''
+      collect(layer.handle.stack, `${prefix}${mount}`, into)
+    }
+  }
+}
+
+function gatewayRouteOf(path: string): GatewayRoute | undefined {
+  let best: GatewayRoute | undefined
+  for (const route of routeTable) {
+    if ((path === route.prefix || path.startsWith(`${route.prefix}/`)) && route.prefix.length > (best?.prefix.length ?? 0)) best = route
+  }
+  return best
+}
+
+/** Every route of every service app, read from express' router (no list kept by hand). */
+export function enumerateRoutes(apps: Record<ServiceName, Express>): ServiceRoute[] {
+  const routes: ServiceRoute[] = []
+  for (const [service, app] of Object.entries(apps) as [ServiceName, Express][]) {
+    const found: { method: string; path: string }[] = []
+    collect((app as unknown as { router: { stack: RouterLayer[] } }).router.stack, '', found)
+    for (const { method, path } of found) {
+      const gateway = gatewayRouteOf(path)
+      // A prefix that answers another service is not a way to this route.
+      const reachable = gateway?.service === service ? gateway : undefined
+      routes.push({ key: `${method} ${path}`, service, method, path, ...(reachable ? { gateway: reachable } : {}) })
+    }
+  }
+  return routes
+}

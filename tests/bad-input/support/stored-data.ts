@@ -1,0 +1,58 @@
+import type { SqlDatabase } from '@donaciones/kit'
+
+/** Row count and content hash of one table. */
+export type StoredData = Record<string, string>
+
+function quoted(name: string): string {
+  return `"${name.replaceAll('"', '""')}"`
+}
+
+/** Every table of every schema (each service's events, read models, private tables and the bus), as count:hash. */
+export async function snapshotStoredData(db: SqlDatabase): Promise<StoredData> {
+  const tables = await db.query<{ table_schema: string; table_name: string }>(
+    `select table_schema, table_name from information_schema.tables
+     where table_type = 'BASE TABLE' and table_schema not in ('pg_catalog', 'information_schema') order by 1, 2`,
+  )
+  const snapshot: StoredData = {}
+  for (const { table_schema: schema, table_name: name } of tables.rows) {
+    const result = await db.query<{ n: string | number; digest: string | null }>(
+      `select count(*) as n, md5(coalesce(string_agg(md5(t::text), '' order by md5(t::text)), '')) as digest from ${quoted(schema)}.${quoted(name)} t`,
+    )
+    const row = result.rows[0]
+    snapshot[`${schema}.${name}`] = `${Number(row?.n ?? 0)}:${row?.digest ?? ''}`
+  }
+  return snapshot
+}
+
+/** The tables whose rows differ between two snapshots. */
+export function changedTables(before: StoredData, after: StoredData): string[] {
+  const names = new Set([...Object.keys(before), ...Object.keys(after)])
+  return [...names].filter((name) => before[name] !== after[name]).sort()
+}
+
+/** Waits until two snapshots in a row agree (projections and the relay have caught up), and returns it. */
+export async function settledSnapshot(db: SqlDatabase, timeoutMs = 15_000): Promise<StoredData> {
+  const end = Date.now() + timeoutMs
+  let previous = await snapshotStoredData(db)
+  for (;;) {
+    await new Promise((resolve) => setTimeout(resolve, 150))
+    const next = await snapshotStoredData(db)
+    if (changedTables(previous, next).length === 0) return next
+    if (Date.now() > end) throw new Error(`Los datos no se estabilizan: ${changedTables(previous, next).join(', ')}`)
+    previous = next
+  }
+}
+
+/** The tables with a row whose text (keys and values alike) contains `text`. */
+export async function tablesContaining(db: SqlDatabase, text: string): Promise<string[]> {
+  const tables = await db.query<{ table_schema: string; table_name: string }>(
+    `select table_schema, table_name from information_schema.tables
+     where table_type = 'BASE TABLE' and table_schema not in ('pg_catalog', 'information_schema') order by 1, 2`,
+  )
+  const found: string[] = []
+  for (const { table_schema: schema, table_name: name } of tables.rows) {
+    const result = await db.query<{ n: string | number }>(`select count(*) as n from ${quoted(schema)}.${quoted(name)} t where strpos(t::text, $1) > 0`, [text])
+    if (Number(result.rows[0]?.n ?? 0) > 0) found.push(`${schema}.${name}`)
+  }
+  return found
+}

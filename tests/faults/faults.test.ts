@@ -1,0 +1,209 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createPgDatabase, type SqlDatabase } from '@donaciones/kit'
+import { waitUntil } from '../support/processes.ts'
+import { startProviderSim, type ProviderSim } from '../../tools/provider-sim/index.ts'
+import { createOpenCampaign, donateByCard } from './support/card-donations.ts'
+import { caughtUp, deliveryState, inboxState } from './support/delivery-check.ts'
+import { startDistributedPlatform, type DistributedPlatform } from './support/distributed-platform.ts'
+import { missingEngineBinaries } from './support/engine-binaries.ts'
+import { startNatsEngine, type NatsEngine } from './support/nats-engine.ts'
+import { startPostgresEngine, type PostgresEngine } from './support/postgres-engine.ts'
+import { configureDistributedSite } from './support/site-setup.ts'
+import { pause, steadyStream, timedRequest, type ResponseRecord } from './support/traffic.ts'
+
+const missing = missingEngineBinaries()
+if (missing && process.env.REQUIRE_REAL_ENGINES === '1') throw new Error(`REQUIRE_REAL_ENGINES=1 pero ${missing}`)
+
+/** Admin creations: the campaign service writes them, the audit service's change history consumes them. */
+const catalogCreations = ['InstitutionCreated', 'CategoryCreated']
+const spanishError = { message: expect.stringMatching(/\S/), description: expect.stringMatching(/\S/) }
+
+describe.skipIf(missing)(`fault scenarios on engines of their own${missing ? ` (omitido: ${missing})` : ''}`, () => {
+  let postgres: PostgresEngine
+  let nats: NatsEngine
+  let platform: DistributedPlatform
+  let db: SqlDatabase
+  let sim: ProviderSim
+  let token = ''
+  let created = 0
+  let campaign = { id: '', slug: '' }
+  let donated = 0
+
+  beforeAll(async () => {
+    ;[postgres, nats, sim] = await Promise.all([startPostgresEngine(), startNatsEngine(), startProviderSim()])
+    platform = await startDistributedPlatform({ databaseUrl: postgres.url, natsUrl: nats.url, doubled: ['audit'], env: { CONEKTA_API_URL: sim.conekta.baseUrl } })
+    db = createPgDatabase({ connectionString: postgres.url, max: 2 })
+    token = (await configureDistributedSite(platform.gatewayUrl, sim)).token
+    campaign = await createOpenCampaign(platform.gatewayUrl, token)
+  })
+
+  afterAll(async () => {
+    await platform?.stop()
+    await db?.close()
+    await nats?.destroy()
+    postgres?.destroy()
+    await sim?.close()
+  })
+
+  const api = (path: string, init: RequestInit & { json?: unknown } = {}) => {
+    const { json, ...rest } = init
+    return timedRequest(`${platform.gatewayUrl}${path}`, {
+      ...rest,
+      headers: { authorization: `Bearer ${token}`, ...(json !== undefined ? { 'content-type': 'application/json' } : {}) },
+      ...(json !== undefined ? { body: JSON.stringify(json) } : {}),
+    })
+  }
+  /** Alternates institutions and categories, each with a unique name. */
+  const createCatalogRecord = (label: string) => {
+    created += 1
+    return created % 2 === 0
+      ? api('/api/institutions', { method: 'POST', json: { name: `Institución ${label} ${created}`, description: 'Creada en una prueba de fallas' } })
+      : api('/api/categories', { method: 'POST', json: { title: `Categoría ${label} ${created}`, description: 'Creada en una prueba de fallas' } })
+  }
+  const history = () => deliveryState(db, platform.schemaOf('campaign'), platform.schemaOf('audit'), catalogCreations)
+  const statuses = (records: ResponseRecord[]) => records.map((record) => record.status)
+  const expectAllDelivered = async () => {
+    await waitUntil(async () => caughtUp(await history()), 60_000, 'el historial de cambios alcanza al servicio de campañas')
+    const state = await history()
+    expect(state.received).toEqual(state.produced)
+    expect(state.applied).toEqual(state.produced)
+    const listed = await api('/api/historical')
+    const listedIds = (listed.body as { _id: string }[]).map((entry) => entry._id)
+    expect(new Set(listedIds).size).toBe(listedIds.length)
+    expect(state.produced.every((id) => listedIds.includes(id))).toBe(true)
+    return state
+  }
+
+  /** Card donations: the donation service writes them, the audit counters and the campaign totals consume them. */
+  const donate = () => {
+    donated += 1
+    return donateByCard(platform.gatewayUrl, sim, campaign.id, donated, 100 + donated)
+  }
+  const donationInboxes = () => inboxState(db, platform.schemaOf('donation'), [platform.schemaOf('audit'), platform.schemaOf('campaign')], ['DonationApproved'])
+  const counter = async (name: string) => ((await api(`/api/counters/${name}`)).body as { total: number }).total
+  const campaignDonations = async () => ((await api(`/api/public/campaigns/${campaign.slug}`)).body as { donations: { amount: number }[] }).donations.map((entry) => entry.amount)
+
+  /** Every approved donation reached both consumers and was counted exactly once. */
+  const expectDonationsCountedOnce = async () => {
+    await waitUntil(async () => {
+      const inboxes = await donationInboxes()
+      return inboxes.received.every((ids) => ids.length === inboxes.produced.length)
+    }, 60_000, 'los contadores y la campaña reciben cada donación')
+    const inboxes = await donationInboxes()
+    expect(inboxes.produced.length).toBe(donated)
+    expect(inboxes.received).toEqual([inboxes.produced, inboxes.produced])
+    // Counters and totals add on every application: a donation applied twice would show here.
+    expect(await counter('donations')).toBe(donated)
+    expect(await counter('donors')).toBe(donated)
+    expect((await campaignDonations()).length).toBe(donated)
+  }
+
+  it('keeps accepting writes while NATS is down for 30 s and delivers every event once when it returns', async () => {
+    const before = (await history()).produced.length
+    const writes = steadyStream(() => createCatalogRecord('sin bus'), 150)
+    const donations = steadyStream(() => donate(), 300)
+    await pause(2_000)
+    await nats.stop()
+    const stoppedAt = Date.now()
+    await pause(30_000)
+    const duringOutage = writes.records.length
+    await nats.start()
+    const downFor = Date.now() - stoppedAt
+    await pause(2_000)
+    const [records, donationRecords] = await Promise.all([writes.stop(), donations.stop()])
+    expect(downFor).toBeGreaterThanOrEqual(30_000)
+    expect(duringOutage).toBeGreaterThan(20)
+    expect(statuses(records).filter((status) => status !== 201)).toEqual([])
+    const state = await expectAllDelivered()
+    expect(state.produced.length - before).toBe(records.length)
+
+    expect(donationRecords.length).toBeGreaterThan(20)
+    expect(donationRecords.filter((record) => record.status !== 200 || (record.body as { approved?: unknown }).approved !== true)).toEqual([])
+    const amounts = donationRecords.map((record) => (record.body as { amount: number }).amount)
+    await expectDonationsCountedOnce()
+    expect((await campaignDonations()).sort()).toEqual(amounts.sort())
+  })
+
+  it('answers 503 in Spanish, fast, while PostgreSQL restarts under load, then recovers without restarting any service', async () => {
+    const pids = platform.replicas.map((replica) => replica.process.child.pid)
+    const reads = ['/api/public/campaigns/', '/api/counters/visits', '/api/init']
+    const load = [
+      steadyStream(() => createCatalogRecord('carga'), 50),
+      steadyStream(() => api('/api/counters/visits', { method: 'POST' }), 50),
+      steadyStream((index) => api(reads[index % reads.length] as string), 50),
+    ]
+    await pause(1_500)
+    postgres.stop()
+    let duringOutage: ResponseRecord[]
+    try {
+      await pause(500)
+      duringOutage = await Promise.all([...reads.map((path) => api(path)), createCatalogRecord('sin base'), api('/api/counters/visits', { method: 'POST' })])
+      await pause(2_000)
+    } finally {
+      await postgres.start()
+    }
+    await waitUntil(async () => (await api('/api/counters/visits')).status === 200, 30_000, 'lecturas de nuevo')
+    await pause(1_500)
+    const underLoad = (await Promise.all(load.map((stream) => stream.stop()))).flat()
+
+    for (const record of duringOutage) {
+      expect(record, JSON.stringify(record)).toMatchObject({ status: 503, body: spanishError })
+      expect(record.ms).toBeLessThan(3_000)
+    }
+    const failed = underLoad.filter((record) => record.status !== 200 && record.status !== 201)
+    expect(failed.length).toBeGreaterThan(0)
+    for (const record of failed) {
+      expect(record, JSON.stringify(record)).toMatchObject({ status: 503, body: spanishError })
+      expect(record.ms).toBeLessThan(3_000)
+    }
+    expect(underLoad.length - failed.length).toBeGreaterThan(0)
+    // Same processes: nothing crashed on the lost connections and nothing had to be restarted.
+    expect(platform.replicas.map((replica) => replica.process.child.exitCode)).toEqual(platform.replicas.map(() => null))
+    expect(platform.replicas.map((replica) => replica.process.child.pid)).toEqual(pids)
+
+    const afterRestart = await Promise.all([...reads.map((path) => api(path)), createCatalogRecord('con base'), createCatalogRecord('con base')])
+    expect(statuses(afterRestart)).toEqual([200, 200, 200, 201, 201])
+    await expectAllDelivered()
+  })
+
+  it('keeps serving and consuming when one of two audit replicas is killed, and loses nothing when it returns', async () => {
+    const [first] = platform.replicas.filter((replica) => replica.service === 'audit')
+    if (!first) throw new Error('falta la réplica de auditoría')
+    const before = (await history()).produced.length
+    const visitsBefore = ((await api('/api/counters/visits')).body as { total: number }).total
+    const writes = steadyStream(() => createCatalogRecord('réplica'), 100)
+    const reads = steadyStream(() => api('/api/counters/visits'), 50)
+    const visits = steadyStream(() => api('/api/counters/visits', { method: 'POST' }), 50)
+    const donations = steadyStream(() => donate(), 200)
+    await pause(2_000)
+    await first.kill()
+    const [readsAtKill, visitsAtKill] = [reads.records.length, visits.records.length]
+    const consumedAtKill = await history()
+    await pause(5_000)
+    const readsWhileDown = reads.records.slice(readsAtKill)
+    const visitsWhileDown = visits.records.slice(visitsAtKill)
+    const consumedWhileDown = await history()
+    await first.restart()
+    await pause(2_000)
+    const [writeRecords, , , donationRecords] = await Promise.all([writes.stop(), reads.stop(), visits.stop(), donations.stop()])
+
+    // Reads go to the surviving replica; a write the dead one refused costs a 503 until it rests out of the rotation.
+    expect(readsWhileDown.length).toBeGreaterThan(10)
+    expect(statuses(readsWhileDown).filter((status) => status !== 200)).toEqual([])
+    const refusedVisits = visitsWhileDown.filter((record) => record.status !== 200)
+    expect(refusedVisits.length).toBeLessThanOrEqual(3)
+    for (const record of refusedVisits) expect(record, JSON.stringify(record)).toMatchObject({ status: 503, body: spanishError })
+    expect(statuses(writeRecords).filter((status) => status !== 201)).toEqual([])
+    expect(consumedWhileDown.received.length).toBeGreaterThan(consumedAtKill.received.length)
+    const state = await expectAllDelivered()
+    expect(state.produced.length - before).toBe(writeRecords.length)
+    expect(statuses(donationRecords).filter((status) => status !== 200)).toEqual([])
+    await expectDonationsCountedOnce()
+
+    // Each accepted visit counted once; a refused one only if the killed replica committed it before dying.
+    const visitTotal = async () => ((await api('/api/counters/visits')).body as { total: number }).total
+    const accepted = visits.records.filter((record) => record.status === 200).length
+    expect(await visitTotal()).toBeGreaterThanOrEqual(visitsBefore + accepted)
+    expect(await visitTotal()).toBeLessThanOrEqual(visitsBefore + accepted + refusedVisits.length)
+  })
+})

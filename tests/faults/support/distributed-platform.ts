@@ -1,0 +1,102 @@
+import { randomBytes } from 'node:crypto'
+import { serviceNames, type ServiceName } from '@donaciones/contracts'
+import { freePort, runScript, waitForHttp, type RunningProcess } from '../../support/processes.ts'
+
+/** One service process of the platform, on a fixed port so it can be restarted where the gateway expects it. */
+export interface ServiceReplica {
+  service: ServiceName
+  url: string
+  process: RunningProcess
+  /** SIGKILL: no shutdown hook runs, as in a crash. */
+  kill(): Promise<void>
+  restart(): Promise<void>
+}
+
+export interface DistributedPlatform {
+  gatewayUrl: string
+  env: Record<string, string>
+  replicas: ServiceReplica[]
+  schemaOf(service: ServiceName): string
+  stop(): Promise<void>
+}
+
+export interface PlatformOptions {
+  databaseUrl: string
+  natsUrl: string
+  /** Services that run twice, both behind the gateway's round robin. */
+  doubled?: readonly ServiceName[]
+  /** More environment for every process (e.g. the payment providers' URLs). */
+  env?: Record<string, string>
+}
+
+async function startReplica(service: ServiceName, port: number, env: Record<string, string>): Promise<ServiceReplica> {
+  const url = `http://127.0.0.1:${port}`
+  const launch = async () => {
+    const child = runScript(`services/${service}/src/main.ts`, [], { ...env, PORT: String(port) })
+    await waitForHttp(`${url}/readyz`, 90_000, child)
+    return child
+  }
+  const replica: ServiceReplica = {
+    service,
+    url,
+    process: await launch(),
+    async kill() {
+      await replica.process.stop('SIGKILL')
+    },
+    async restart() {
+      replica.process = await launch()
+    },
+  }
+  return replica
+}
+
+/** Every service as its own process and the gateway in front, as in production's distributed mode. */
+export async function startDistributedPlatform(options: PlatformOptions): Promise<DistributedPlatform> {
+  const prefix = `faults_${randomBytes(4).toString('hex')}`
+  const doubled = new Set(options.doubled ?? [])
+  const ports = new Map<ServiceName, number[]>()
+  for (const service of serviceNames) {
+    ports.set(service, await Promise.all(Array.from({ length: doubled.has(service) ? 2 : 1 }, () => freePort())))
+  }
+  const urls = Object.fromEntries(
+    serviceNames.map((service) => [`${service.toUpperCase()}_URL`, (ports.get(service) ?? []).map((port) => `http://127.0.0.1:${port}`).join(',')]),
+  )
+  const env: Record<string, string> = {
+    DATABASE_URL: options.databaseUrl,
+    NATS_URL: options.natsUrl,
+    DB_SCHEMA_PREFIX: prefix,
+    NATS_STREAM: prefix.toUpperCase(),
+    EVENT_SUBJECT_PREFIX: prefix,
+    INTERNAL_TOKEN: randomBytes(16).toString('hex'),
+    CONFIG_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+    ...urls,
+    ...options.env,
+  }
+  const replicas: ServiceReplica[] = []
+  const gatewayPort = await freePort()
+  let gateway: RunningProcess | undefined
+  const platform: DistributedPlatform = {
+    gatewayUrl: `http://127.0.0.1:${gatewayPort}`,
+    env,
+    replicas,
+    schemaOf: (service) => `${prefix}_${service}`,
+    async stop() {
+      await gateway?.stop()
+      await Promise.all(replicas.map((replica) => replica.process.stop()))
+    },
+  }
+  try {
+    // Two at a time: enough to start quickly without starving a two-core machine.
+    const pending = serviceNames.flatMap((service) => (ports.get(service) ?? []).map((port) => ({ service, port })))
+    while (pending.length > 0) {
+      const pair = pending.splice(0, 2)
+      replicas.push(...(await Promise.all(pair.map(({ service, port }) => startReplica(service, port, env)))))
+    }
+    gateway = runScript('gateway/src/main.ts', [], { ...env, PORT: String(gatewayPort) })
+    await waitForHttp(`${platform.gatewayUrl}/healthz`, 60_000, gateway)
+  } catch (error) {
+    await platform.stop()
+    throw error
+  }
+  return platform
+}

@@ -1,0 +1,60 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { adminCredentials, configureSite, startTestSite, type TestSite } from '../support/site.ts'
+
+/**
+ * Issue 8 'Security checks': login brute force is throttled. The identity service's limits are
+ * 5 failures per e-mail and 20 per client address in 15 minutes (services/identity/src/config.ts).
+ * An attacker sends guesses in parallel, so the limit must hold for concurrent requests too:
+ * no more passwords are checked than the limit allows, whatever the number in flight.
+ */
+
+let site: TestSite
+
+beforeAll(async () => {
+  site = await startTestSite()
+  await configureSite(site)
+}, 60_000)
+
+afterAll(async () => {
+  await site?.stop()
+})
+
+const login = (email: string, password: string) => site.api('/api/auth/login', { method: 'POST', json: { email, password } })
+
+async function expectThrottled(response: Response): Promise<void> {
+  expect(response.status).toBe(429)
+  expect(Number(response.headers.get('retry-after'))).toBeGreaterThan(0)
+  const body = (await response.json()) as Record<string, unknown>
+  expect(body.message).toBe('Demasiados intentos')
+  expect(String(body.description)).toMatch(/^Ha superado el número de intentos permitidos\. Intente de nuevo en \d+ minutos?\.$/)
+  expect(body).not.toHaveProperty('token')
+}
+
+describe('login brute force', () => {
+  it('checks at most 5 guesses for one e-mail when 40 arrive at once, then refuses even the right password', async () => {
+    const answers = await Promise.all(Array.from({ length: 40 }, (_, index) => login(adminCredentials.email, `Incorrecta#${index}x`)))
+    const statuses = answers.map((answer) => answer.status)
+    expect(statuses.filter((status) => status === 401)).toHaveLength(5)
+    expect(statuses.filter((status) => status === 429)).toHaveLength(35)
+    for (const answer of answers.filter((candidate) => candidate.status === 429)) await expectThrottled(answer)
+
+    await expectThrottled(await login(adminCredentials.email, adminCredentials.password))
+    // The service applies the limit itself: asked directly, it refuses too.
+    const identityUrl = site.platform.runtimes.identity.context.directory.urlsOf('identity')[0]
+    const direct = await fetch(`${identityUrl}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(adminCredentials),
+    })
+    await expectThrottled(direct)
+  })
+
+  it('throttles one client address guessing across many e-mails', async () => {
+    // 5 failures from the test above already count against this address; 15 more reach 20.
+    const answers = await Promise.all(Array.from({ length: 30 }, (_, index) => login(`persona${index}@correo.mx`, 'Incorrecta#1x')))
+    const statuses = answers.map((answer) => answer.status)
+    expect(statuses.filter((status) => status === 401)).toHaveLength(15)
+    expect(statuses.filter((status) => status === 429)).toHaveLength(15)
+    await expectThrottled(await login('otra.persona@correo.mx', 'Incorrecta#1x'))
+  })
+})
