@@ -9,6 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { launchChromium } from '../../tests/browser/chromium.ts'
+import { sampleCampaignPayload } from '../bench/sample-campaign.ts'
 import { measureRoute, type RouteMeasure } from './measure.ts'
 import { renderReport, writeReportSection } from './report.ts'
 
@@ -45,23 +46,10 @@ try {
 async function createSampleCampaign(site: Awaited<ReturnType<typeof startBrowserSite>>, token: string): Promise<string> {
   const thumbnail = await site.upload(token)
   const categories = (await (await site.api('/api/options/categories', { token })).json()) as { value: string }[]
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Mexico_City' }).format(new Date())
   const response = await site.api('/api/campaigns', {
     method: 'POST',
     token,
-    json: {
-      title: 'Útiles para la escuela rural',
-      description: 'Mochilas, cuadernos y lápices para 120 niñas y niños',
-      goal: 50_000,
-      duration: 60,
-      date: today,
-      thumbnail,
-      categories: categories.map((category) => category.value),
-      institution: null,
-      content: `<p>${'Cada donación cuenta. '.repeat(40)}</p>`,
-      gratitude: '¡Gracias por sumarte!',
-      visibility: { counter: true, countdown: true, comments: true },
-    },
+    json: sampleCampaignPayload(thumbnail, categories.map((category) => category.value)),
   })
   if (!response.ok) throw new Error(`No se pudo crear la campaña: ${response.status} ${await response.text()}`)
   return ((await response.json()) as { slug: string }).slug

@@ -1,0 +1,47 @@
+import autocannon from 'autocannon'
+
+export interface LoadResult {
+  connections: number
+  seconds: number
+  /** Responses with a 2xx status. */
+  ok: number
+  /** Non-2xx responses, connection errors and timeouts. */
+  failed: number
+  requestsPerSecond: number
+  p50Ms: number
+  p99Ms: number
+}
+
+export interface LoadOptions {
+  url: string
+  connections: number
+  /** Run for this many seconds… */
+  seconds?: number
+  /** …or until exactly this many requests were answered. */
+  amount?: number
+  method?: 'GET' | 'POST'
+  /** Changes each request before it is sent (e.g. a different client address per like). */
+  setupRequest?: (request: autocannon.Request) => autocannon.Request
+}
+
+/** One autocannon run in this process; requests per second are the 2xx answers over the wall-clock time. */
+export async function runLoad(options: LoadOptions): Promise<LoadResult> {
+  const started = performance.now()
+  const result = await autocannon({
+    url: options.url,
+    connections: options.connections,
+    ...(options.amount !== undefined ? { amount: options.amount } : { duration: options.seconds ?? 10 }),
+    timeout: 30,
+    requests: [{ method: options.method ?? 'GET', ...(options.setupRequest ? { setupRequest: options.setupRequest } : {}) }],
+  })
+  const seconds = (performance.now() - started) / 1000
+  return {
+    connections: options.connections,
+    seconds,
+    ok: result['2xx'],
+    failed: result.non2xx + result.errors,
+    requestsPerSecond: result['2xx'] / seconds,
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+  }
+}
