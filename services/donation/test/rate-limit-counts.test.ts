@@ -1,26 +1,28 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createPgliteDatabase, type SqlDatabase } from '@donaciones/kit'
+import type { SqlDatabase } from '@donaciones/kit'
+import { databaseEngines, uniqueName } from '../../kit/src/testing/engines.ts'
 import { createPrivateTables } from '../src/commands/private-tables.ts'
 import { checkAttempt, recordDecline } from '../src/commands/rate-limit.ts'
 import type { RateLimitOptions } from '../src/options.ts'
 
 const limits: RateLimitOptions = { windowMs: 60_000, perAddress: 4, perEmail: 3, perCard: 2, declinesBeforeBlock: 2, blockMs: 120_000 }
-const schema = 'limites'
 
-describe('card-testing limits counted in one query', () => {
+describe.each(databaseEngines)('card-testing limits on $name', (engine) => {
   let db: SqlDatabase
+  const schema = uniqueName('limites')
 
   beforeAll(async () => {
-    db = await createPgliteDatabase()
+    db = await engine.open()
     await db.exec(`create schema ${schema}`)
     await createPrivateTables(db, schema)
   })
   afterAll(async () => {
+    await db.exec(`drop schema ${schema} cascade`)
     await db.close()
   })
 
   const attempts = async (key: string) =>
-    Number((await db.query<{ n: number }>(`select count(*)::int as n from ${schema}.donation_attempts where key = $1 and kind = 'attempt'`, [key])).rows[0]?.n)
+    Number((await db.query<{ n: number }>(`select count(*)::int as n from ${schema}.attempts where key = $1 and kind = 'attempt'`, [key])).rows[0]?.n)
 
   it('counts each address, e-mail and card separately and refuses at the limit without recording', async () => {
     await checkAttempt(db, schema, limits, { address: '10.0.0.1', email: 'Ana@Correo.mx', cardToken: 'tok_1' })
@@ -35,7 +37,7 @@ describe('card-testing limits counted in one query', () => {
   })
 
   it('ignores attempts older than the window', async () => {
-    await db.query(`insert into ${schema}.donation_attempts (key, kind, at) select 'ip:10.0.0.9', 'attempt', now() - interval '2 minutes' from generate_series(1, 10)`)
+    await db.query(`insert into ${schema}.attempts (key, kind, at, attempt_id) select 'ip:10.0.0.9', 'attempt', now() - interval '2 minutes', gen_random_uuid() from generate_series(1, 10)`)
     await checkAttempt(db, schema, limits, { address: '10.0.0.9' })
     expect(await attempts('ip:10.0.0.9')).toBe(11)
   })
@@ -49,5 +51,13 @@ describe('card-testing limits counted in one query', () => {
       status: 429,
       description: 'Se bloquearon temporalmente los intentos por pagos rechazados',
     })
+  })
+
+  it('lets no more parallel attempts through than the address limit', async () => {
+    const results = await Promise.allSettled(
+      Array.from({ length: 12 }, (_, index) => checkAttempt(db, schema, limits, { address: '10.0.2.1', email: `p${index}@correo.mx`, cardToken: `tok_p${index}` })),
+    )
+    expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(limits.perAddress)
+    expect(await attempts('ip:10.0.2.1')).toBe(limits.perAddress)
   })
 })

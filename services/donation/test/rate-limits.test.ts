@@ -37,6 +37,23 @@ describe('card-testing defence (configurable limits)', () => {
     expect(sim.conektaOrders().length).toBe(orders)
   })
 
+  it('charges no more than the e-mail limit allows when the attempts arrive in parallel', async () => {
+    const tokens = await Promise.all(Array.from({ length: 8 }, () => cardToken(sim, '4242424242424242')))
+    const orders = sim.conektaOrders().length
+    const answers = await Promise.all(
+      tokens.map((token, index) =>
+        donation.site.api('/api/donations/conekta', {
+          method: 'POST',
+          headers: { 'x-forwarded-for': `10.7.0.${index + 1}` },
+          json: { token, name: 'Prueba', amount: 10, campaign: campaign.id, email: 'paralelo@correo.mx', phone: '5512345678' },
+        }),
+      ),
+    )
+    const statuses = answers.map((answer) => answer.status).sort()
+    expect(statuses).toEqual([200, 200, 429, 429, 429, 429, 429, 429])
+    expect(sim.conektaOrders().length).toBe(orders + 2)
+  })
+
   it('blocks a client address after repeated declines', async () => {
     expect((await donate('4000000000000002', 'uno@correo.mx')).status).toBe(402)
     expect((await donate('4000000000000002', 'dos@correo.mx')).status).toBe(402)

@@ -102,7 +102,7 @@ describe('sign-in and sessions', () => {
       expect((await login(platform, admin.email, admin.password, '10.2.0.1')).status).toBe(200)
       // Once the window has passed, the right password works again and clears the count.
       await platform.db.query(
-        `update ${ident(platform.identity.context.store.schema)}.login_failures set failed_at = failed_at - interval '15 minutes' where key = $1`,
+        `update ${ident(platform.identity.context.store.schema)}.attempts set at = at - interval '15 minutes' where key = $1`,
         [`login:email:${user.email}`],
       )
       expect((await login(platform, user.email, user.password, '10.2.1.1')).status).toBe(200)
@@ -123,7 +123,7 @@ describe('sign-in and sessions', () => {
 
     it('keeps the failures in the database, where every replica sees them', async () => {
       const { rows } = await platform.db.query<{ count: number }>(
-        `select count(*)::int as count from ${ident(platform.identity.context.store.schema)}.login_failures where key = 'login:ip:10.3.0.9'`,
+        `select count(*)::int as count from ${ident(platform.identity.context.store.schema)}.attempts where key = 'login:ip:10.3.0.9'`,
       )
       expect(rows[0]?.count).toBe(20)
     })

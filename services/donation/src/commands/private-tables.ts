@@ -1,4 +1,4 @@
-import { ident, type SqlExecutor } from '@donaciones/kit'
+import { createAttemptTable, ident, type SqlExecutor } from '@donaciones/kit'
 
 /**
  * Tables that are not projections (a replay does not rebuild them): webhook events already
@@ -9,7 +9,8 @@ export async function createPrivateTables(db: SqlExecutor, schema: string): Prom
   await db.exec(`
     create table if not exists ${s}.webhook_events (provider text not null, event_id text not null, received_at timestamptz not null default now(), primary key (provider, event_id));
     create table if not exists ${s}.provider_keys (name text primary key, value text not null, created_at timestamptz not null default now());
-    create table if not exists ${s}.donation_attempts (key text not null, kind text not null, at timestamptz not null default now());
-    create index if not exists donation_attempts_by_key on ${s}.donation_attempts (key, kind, at);
+    -- Attempts now live in the kit's attempts table.
+    drop table if exists ${s}.donation_attempts;
   `)
+  await createAttemptTable(db, schema)
 }

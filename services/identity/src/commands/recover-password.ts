@@ -1,10 +1,9 @@
 import { createHash, randomBytes } from 'node:crypto'
 import { passwordRecoveryRequested, userPasswordChanged, type RecoverPasswordRequest } from '@donaciones/contracts'
-import { ident, newEvent, unprocessable } from '@donaciones/kit'
+import { clearAttempts, ident, newEvent, takeAttempt, unprocessable } from '@donaciones/kit'
 import { emailKey, findUserByEmail, type UserRow } from '../projections/users.ts'
 import { hashPassword } from '../security/passwords.ts'
 import { storeCredentials } from '../security/private-tables.ts'
-import { clearFailures, takeAttempt } from '../security/rate-limit.ts'
 import { appendAnyVersion, userStream, type IdentityDeps } from './deps.ts'
 import { loadUserForUpdate } from './load-user.ts'
 
@@ -26,10 +25,10 @@ export interface RecoveryLink {
 export async function requestRecovery(deps: IdentityDeps, email: string, correlationId: string): Promise<RecoveryLink | undefined> {
   const { store } = deps.context
   const { perEmail, windowSeconds } = deps.options.recoveryMailLimit
-  const limit = { key: `recover:email:${emailKey(email)}`, max: perEmail, windowSeconds }
+  const limit = { key: `recover:email:${emailKey(email)}`, max: perEmail, windowMs: windowSeconds * 1000 }
   const user = await findUserByEmail(store.db, store.schema, email)
   if (!user || !user.active) return undefined
-  if (!(await takeAttempt(store.db, store.schema, [limit])).allowed) return undefined
+  if (!(await takeAttempt(store.db, store.schema, { limits: [limit] })).allowed) return undefined
 
   const token = randomBytes(32).toString('base64url')
   const expiresAt = new Date(Date.now() + deps.options.recoveryTtlSeconds * 1000)
@@ -72,5 +71,5 @@ export async function recoverPassword(deps: IdentityDeps, input: RecoverPassword
     })
     await storeCredentials(tx, store.schema, userId, hash)
   })
-  await clearFailures(store.db, store.schema, `login:email:${emailKey(input.email)}`)
+  await clearAttempts(store.db, store.schema, `login:email:${emailKey(input.email)}`)
 }

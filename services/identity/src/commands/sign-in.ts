@@ -1,9 +1,9 @@
 import { userSignedIn } from '@donaciones/contracts'
-import { forbidden, newEvent, unauthorized } from '@donaciones/kit'
+import { clearAttempts, forbidden, forgiveAttempt, newEvent, unauthorized } from '@donaciones/kit'
 import { emailKey, findUserByEmail } from '../projections/users.ts'
 import { verifyPassword } from '../security/passwords.ts'
 import { loadCredentials } from '../security/private-tables.ts'
-import { clearFailures, forgiveAttempt, reserveAttempt, type Limit } from '../security/rate-limit.ts'
+import { reserveAttempt, type Limit } from '../security/rate-limit.ts'
 import { issueToken } from '../tokens.ts'
 import { appendAnyVersion, userStream, type IdentityDeps } from './deps.ts'
 
@@ -12,8 +12,8 @@ export const invalidCredentials = () => unauthorized('Credenciales inválidas', 
 export function loginLimits(deps: IdentityDeps, email: string, ip: string): Limit[] {
   const { perEmail, perIp, windowSeconds } = deps.options.loginLimits
   return [
-    { key: `login:email:${emailKey(email)}`, max: perEmail, windowSeconds },
-    { key: `login:ip:${ip}`, max: perIp, windowSeconds },
+    { key: `login:email:${emailKey(email)}`, max: perEmail, windowMs: windowSeconds * 1000 },
+    { key: `login:ip:${ip}`, max: perIp, windowMs: windowSeconds * 1000 },
   ]
 }
 
@@ -32,7 +32,7 @@ export async function signIn(deps: IdentityDeps, email: string, password: string
   if (!user || !valid) throw invalidCredentials()
   await forgiveAttempt(store.db, store.schema, attemptId)
   if (!user.active) throw forbidden('Usuario inactivo', 'Su cuenta está desactivada; comuníquese con un administrador')
-  await clearFailures(store.db, store.schema, limits[0]!.key)
+  await clearAttempts(store.db, store.schema, limits[0]!.key)
   await appendAnyVersion(store, userStream(user.id), [newEvent(userSignedIn, { userId: user.id, method: 'password' })], {
     actor: user.id,
     correlationId,

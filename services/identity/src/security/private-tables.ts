@@ -1,4 +1,4 @@
-import { ident, type SqlExecutor } from '@donaciones/kit'
+import { createAttemptTable, ident, type SqlExecutor } from '@donaciones/kit'
 import type { PasswordHash } from './passwords.ts'
 
 /**
@@ -23,20 +23,15 @@ export async function createPrivateTables(db: SqlExecutor, schema: string): Prom
       created_at timestamptz not null default now()
     );
     create index if not exists recovery_tokens_user on ${s}.recovery_tokens (user_id);
-    create table if not exists ${s}.login_failures (
-      key text not null,
-      failed_at timestamptz not null
-    );
-    alter table ${s}.login_failures add column if not exists attempt_id text;
-    create index if not exists login_failures_attempt on ${s}.login_failures (attempt_id);
-    create index if not exists login_failures_key on ${s}.login_failures (key, failed_at);
-    create index if not exists login_failures_at on ${s}.login_failures (failed_at);
+    -- Attempts now live in the kit's attempts table.
+    drop table if exists ${s}.login_failures;
     create table if not exists ${s}.setup_admins (
       setup_id text primary key,
       user_id text not null,
       created_at timestamptz not null default now()
     );
   `)
+  await createAttemptTable(db, schema)
 }
 
 export async function storeCredentials(tx: SqlExecutor, schema: string, userId: string, password: PasswordHash): Promise<void> {

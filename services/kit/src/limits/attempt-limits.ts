@@ -1,0 +1,133 @@
+import { randomUUID } from 'node:crypto'
+import type { SqlDatabase, SqlExecutor } from '../db/index.ts'
+import { ident } from '../eventstore/schema.ts'
+
+/**
+ * Attempt limits kept in the database, so every replica counts the same attempts: sign-ins per
+ * e-mail and address, donations per address, e-mail and card, declines before a block.
+ * A key names who is counted ('login:email:ana@x.mx', 'ip:10.0.0.1'); a kind what is counted.
+ */
+export interface AttemptLimit {
+  key: string
+  /** Which rows count against this limit (default 'attempt'). */
+  kind?: string
+  max: number
+  windowMs: number
+}
+
+export interface AttemptRow {
+  key: string
+  kind?: string
+}
+
+export type AttemptVerdict =
+  | { allowed: true; attemptId: string }
+  /** `limit` is the first one reached, in the order the limits were given. */
+  | { allowed: false; waitSeconds: number; limit: AttemptLimit }
+
+const DEFAULT_KIND = 'attempt'
+/** Rows are kept at least a day (the longest window any limit uses), and pruned at most once a minute. */
+const MIN_RETENTION_MS = 24 * 60 * 60 * 1000
+const PRUNE_INTERVAL_MS = 60_000
+const lastPruned = new Map<string, number>()
+
+export async function createAttemptTable(db: SqlExecutor, schema: string): Promise<void> {
+  const s = ident(schema)
+  await db.exec(`
+    create table if not exists ${s}.attempts (
+      key text not null,
+      kind text not null,
+      at timestamptz not null,
+      attempt_id uuid not null
+    );
+    create index if not exists attempts_by_key on ${s}.attempts (key, kind, at);
+    create index if not exists attempts_by_id on ${s}.attempts (attempt_id);
+    create index if not exists attempts_by_age on ${s}.attempts (at);
+  `)
+}
+
+/** Seconds until every limit allows one more attempt (0: allowed now), and the first limit reached. */
+async function waitOf(db: SqlExecutor, schema: string, limits: readonly AttemptLimit[], now: Date): Promise<{ waitSeconds: number; limit?: AttemptLimit }> {
+  if (limits.length === 0) return { waitSeconds: 0 }
+  // For each limit, the max-th most recent row inside its window: when it exists the limit is
+  // reached, and it leaves the window first.
+  const { rows } = await db.query<{ position: string | number; blocking_at: Date | string | null }>(
+    `select l.position, (
+       select a.at from ${ident(schema)}.attempts a
+       where a.key = l.key and a.kind = l.kind and a.at > l.since
+       order by a.at desc offset l.max - 1 limit 1
+     ) as blocking_at
+     from unnest($1::text[], $2::text[], $3::timestamptz[], $4::int[]) with ordinality as l(key, kind, since, max, position)`,
+    [
+      limits.map((limit) => limit.key),
+      limits.map((limit) => limit.kind ?? DEFAULT_KIND),
+      limits.map((limit) => new Date(now.getTime() - limit.windowMs).toISOString()),
+      limits.map((limit) => limit.max),
+    ],
+  )
+  let waitSeconds = 0
+  let reached: AttemptLimit | undefined
+  for (const row of rows.toSorted((a, b) => Number(a.position) - Number(b.position))) {
+    if (row.blocking_at === null) continue
+    const limit = limits[Number(row.position) - 1] as AttemptLimit
+    reached ??= limit
+    const leavesAt = new Date(row.blocking_at).getTime() + limit.windowMs
+    waitSeconds = Math.max(waitSeconds, Math.max(1, Math.ceil((leavesAt - now.getTime()) / 1000)))
+  }
+  return reached ? { waitSeconds, limit: reached } : { waitSeconds: 0 }
+}
+
+/** Adds rows for one attempt (also used alone, e.g. to count a decline after the fact). */
+export async function recordAttempt(db: SqlExecutor, schema: string, rows: readonly AttemptRow[], attemptId: string = randomUUID(), now = new Date()): Promise<string> {
+  if (rows.length === 0) return attemptId
+  await db.query(
+    `insert into ${ident(schema)}.attempts (key, kind, at, attempt_id)
+     select key, kind, $3, $4 from unnest($1::text[], $2::text[]) as r(key, kind)`,
+    [rows.map((row) => row.key), rows.map((row) => row.kind ?? DEFAULT_KIND), now.toISOString(), attemptId],
+  )
+  return attemptId
+}
+
+async function pruneOld(db: SqlExecutor, schema: string, limits: readonly AttemptLimit[], now: Date): Promise<void> {
+  if (now.getTime() - (lastPruned.get(schema) ?? 0) < PRUNE_INTERVAL_MS) return
+  lastPruned.set(schema, now.getTime())
+  const retentionMs = Math.max(MIN_RETENTION_MS, ...limits.map((limit) => limit.windowMs))
+  await db.query(`delete from ${ident(schema)}.attempts where at < $1`, [new Date(now.getTime() - retentionMs).toISOString()])
+}
+
+export interface TakeAttemptOptions {
+  limits: readonly AttemptLimit[]
+  /** What this attempt adds when allowed (default: one row per limit, with its key and kind). */
+  record?: readonly AttemptRow[]
+  now?: Date
+}
+
+/**
+ * Counts an attempt BEFORE the guarded work runs (a password check, a payment), unless a limit is
+ * already reached. Check and count happen in one transaction holding an advisory lock per key,
+ * so attempts sent in parallel cannot all pass the check before the first one is counted.
+ */
+export async function takeAttempt(db: SqlDatabase, schema: string, options: TakeAttemptOptions): Promise<AttemptVerdict> {
+  const now = options.now ?? new Date()
+  const record = options.record ?? options.limits.map(({ key, kind }) => ({ key, ...(kind ? { kind } : {}) }))
+  const keys = [...new Set([...options.limits.map((limit) => limit.key), ...record.map((row) => row.key)])].sort()
+  return db.transaction(async (tx): Promise<AttemptVerdict> => {
+    // Sorted, so two requests sharing keys take the locks in the same order (no deadlock).
+    await tx.query(`select pg_advisory_xact_lock(hashtext($1 || k)) from unnest($2::text[]) as k order by k`, [`${schema}.attempts:`, keys])
+    const { waitSeconds, limit } = await waitOf(tx, schema, options.limits, now)
+    if (limit) return { allowed: false, waitSeconds, limit }
+    const attemptId = await recordAttempt(tx, schema, record, randomUUID(), now)
+    await pruneOld(tx, schema, options.limits, now)
+    return { allowed: true, attemptId }
+  })
+}
+
+/** A successful attempt does not count against the limits. */
+export async function forgiveAttempt(db: SqlExecutor, schema: string, attemptId: string): Promise<void> {
+  await db.query(`delete from ${ident(schema)}.attempts where attempt_id = $1`, [attemptId])
+}
+
+/** Forgets every row of a key (e.g. after a successful sign-in or a password recovery). */
+export async function clearAttempts(db: SqlExecutor, schema: string, key: string): Promise<void> {
+  await db.query(`delete from ${ident(schema)}.attempts where key = $1`, [key])
+}
