@@ -1,3 +1,5 @@
 /** Form helpers, a separate entry so pages without forms do not download the validation code. */
 export { useZodForm } from './use-zod-form.ts'
 export { Field, CharacterCount, type FieldControlProps, type FieldProps } from './Field.tsx'
+export { ImageUploadField, IMAGE_HINT, type ImageUploadFieldProps } from './ImageUploadField.tsx'
+export { useImageUpload, UPLOAD_FAILED, type UploadedImage } from './use-image-upload.ts'

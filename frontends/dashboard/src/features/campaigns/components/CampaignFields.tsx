@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type ChangeEvent } from 'react'
+import { useId } from 'react'
 import { Controller, useFormContext, useWatch } from 'react-hook-form'
 import {
   CAMPAIGN_DESCRIPTION_MAX,
@@ -7,15 +7,13 @@ import {
   CAMPAIGN_TITLE_MAX,
   type Option,
 } from '@donaciones/contracts'
-import { formatDate, formatMoney, imageFileProblem, uploadImage } from '@donaciones/web-kit'
+import { formatDate, formatMoney } from '@donaciones/web-kit'
 import { Link } from '@donaciones/web-kit/router'
-import { CharacterCount, Field } from '@donaciones/web-kit/forms'
+import { CharacterCount, Field, ImageUploadField } from '@donaciones/web-kit/forms'
 import { RichTextEditor } from '@donaciones/web-kit/rich-text'
 import type { CampaignFormValues } from '../hooks/campaign-form.ts'
 import './campaign-form.css'
 
-const IMAGE_HINT = 'Imagen JPG, PNG, GIF o WEBP de hasta 5 MB.'
-const UPLOAD_FAILED = 'No se pudo subir la imagen. Intente de nuevo.'
 const THUMBNAIL_LABEL = 'Imagen de portada'
 
 interface GeneralProps {
@@ -113,64 +111,23 @@ export function GeneralFields({ categories, institutions, thumbnailPath, onThumb
   )
 }
 
-/** The thumbnail: picks an image (images only, 5 MB), uploads it and keeps its file id. */
+/** The thumbnail: the kit's image upload, keeping the file id in the campaign form. */
 function ThumbnailField({ path, onPath }: { path: string | null; onPath: (path: string) => void }) {
   const { setValue, formState } = useFormContext<CampaignFormValues>()
-  const [uploading, setUploading] = useState(false)
-  const [problem, setProblem] = useState<string | null>(null)
-  const inputRef = useRef<HTMLInputElement>(null)
-
-  const choose = async (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0]
-    event.target.value = ''
-    if (!file) return
-    const fileProblem = imageFileProblem(file)
-    setProblem(fileProblem)
-    if (fileProblem) return
-    setUploading(true)
-    try {
-      const uploaded = await uploadImage(file)
-      setValue('thumbnail', uploaded._id, { shouldValidate: true, shouldDirty: true, shouldTouch: true })
-      onPath(uploaded.path)
-    } catch {
-      setProblem(UPLOAD_FAILED)
-    } finally {
-      setUploading(false)
-    }
-  }
-
   return (
-    <Field className="campaign-form__wide" label={THUMBNAIL_LABEL} error={problem ?? formState.errors.thumbnail?.message} hint={IMAGE_HINT}>
-      {(control) => (
-        <div className="campaign-upload">
-          <input
-            ref={inputRef}
-            type="file"
-            accept="image/*"
-            className="kit-visually-hidden"
-            tabIndex={-1}
-            {...control}
-            onChange={(event) => void choose(event)}
-          />
-          <button
-            type="button"
-            className="kit-button kit-button--secondary"
-            onClick={() => inputRef.current?.click()}
-            disabled={uploading}
-            {...(control['aria-describedby'] && { 'aria-describedby': control['aria-describedby'] })}
-          >
-            {path ? 'Cambiar imagen de portada' : 'Elegir imagen de portada'}
-          </button>
-          {uploading && <p role="status" className="campaign-upload__status">Subiendo imagen...</p>}
-          {path && !uploading && (
-            <figure className="campaign-upload__preview">
-              <img src={path} alt="Vista previa de la imagen de portada" />
-              <figcaption>Imagen cargada. Puede elegir otra para reemplazarla.</figcaption>
-            </figure>
-          )}
-        </div>
-      )}
-    </Field>
+    <ImageUploadField
+      className="campaign-form__wide"
+      label={THUMBNAIL_LABEL}
+      imageName="imagen de portada"
+      previewAlt="Vista previa de la imagen de portada"
+      previewFit="cover"
+      error={formState.errors.thumbnail?.message}
+      preview={path}
+      onUploaded={(uploaded) => {
+        setValue('thumbnail', uploaded._id, { shouldValidate: true, shouldDirty: true, shouldTouch: true })
+        onPath(uploaded.path)
+      }}
+    />
   )
 }
 

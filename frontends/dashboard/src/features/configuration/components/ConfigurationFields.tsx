@@ -1,8 +1,7 @@
-import { useRef, useState, type ChangeEvent, type ReactNode } from 'react'
+import type { ReactNode } from 'react'
 import { useWatch, type FieldPath, type UseFormReturn } from 'react-hook-form'
 import type { ConfigurationInput } from '@donaciones/contracts'
-import { imageFileProblem, uploadImage } from '@donaciones/web-kit'
-import { CharacterCount, Field } from '@donaciones/web-kit/forms'
+import { CharacterCount, Field, ImageUploadField } from '@donaciones/web-kit/forms'
 import { errorAt, type ConfigurationFormValues } from './configuration-form.ts'
 
 export type ConfigurationForm = UseFormReturn<ConfigurationFormValues, unknown, ConfigurationInput>
@@ -98,56 +97,17 @@ interface ImageFieldProps {
   onPreview: (path: string) => void
 }
 
-const IMAGE_HINT = 'Imagen JPG, PNG, GIF o WEBP de hasta 5 MB.'
-const UPLOAD_FAILED = 'No se pudo subir la imagen. Intente de nuevo.'
-
-/** Picks an image, checks it, uploads it with the kit and keeps its file id in the form; shows a preview. */
+/** The kit's image upload, keeping the file id in the configuration form. */
 export function ImageField({ form, name, label, preview, onPreview }: ImageFieldProps) {
-  const [uploading, setUploading] = useState(false)
-  const [problem, setProblem] = useState<string | null>(null)
-  const inputRef = useRef<HTMLInputElement>(null)
-
-  const choose = async (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0]
-    event.target.value = ''
-    if (!file) return
-    const fileProblem = imageFileProblem(file)
-    setProblem(fileProblem)
-    if (fileProblem) return
-    setUploading(true)
-    try {
-      const { _id, path } = await uploadImage(file)
-      form.setValue(name, _id, { shouldDirty: true, shouldValidate: true, shouldTouch: true })
-      onPreview(path)
-    } catch {
-      setProblem(UPLOAD_FAILED)
-    } finally {
-      setUploading(false)
-    }
-  }
-
   return (
-    <Field label={label} error={problem ?? errorAt(form.formState.errors, name)} hint={IMAGE_HINT}>
-      {(control) => (
-        <div className="config-upload">
-          <input ref={inputRef} type="file" accept="image/*" className="kit-visually-hidden" tabIndex={-1} {...control} onChange={(event) => void choose(event)} />
-          <button
-            type="button"
-            className="kit-button kit-button--secondary"
-            onClick={() => inputRef.current?.click()}
-            disabled={uploading}
-            aria-label={`${preview ? 'Cambiar' : 'Elegir'} imagen: ${label}`}
-          >
-            {preview ? 'Cambiar imagen' : 'Elegir imagen'}
-          </button>
-          {uploading && <p role="status" className="config-upload__status">Subiendo imagen...</p>}
-          {preview && !uploading && (
-            <figure className="config-upload__preview">
-              <img src={preview} alt={`Vista previa: ${label}`} />
-            </figure>
-          )}
-        </div>
-      )}
-    </Field>
+    <ImageUploadField
+      label={label}
+      error={errorAt(form.formState.errors, name)}
+      preview={preview}
+      onUploaded={({ _id, path }) => {
+        form.setValue(name, _id, { shouldDirty: true, shouldValidate: true, shouldTouch: true })
+        onPreview(path)
+      }}
+    />
   )
 }

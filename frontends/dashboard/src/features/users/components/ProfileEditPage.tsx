@@ -1,7 +1,7 @@
-import { useEffect, useState, type ChangeEvent } from 'react'
+import { useEffect, useState } from 'react'
 import { PROFILE_FORM_NAME_MAX, PROFILE_UPDATED, profileUpdateRequestSchema, type User } from '@donaciones/contracts'
-import { apiRequest, authUserFrom, ErrorPanel, imageFileProblem, Loading, notify, uploadImage, useSession } from '@donaciones/web-kit'
-import { CharacterCount, Field, useZodForm } from '@donaciones/web-kit/forms'
+import { apiRequest, authUserFrom, ErrorPanel, Loading, notify, useSession } from '@donaciones/web-kit'
+import { CharacterCount, Field, IMAGE_HINT, useImageUpload, useZodForm } from '@donaciones/web-kit/forms'
 import { useNavigate } from '@donaciones/web-kit/router'
 import { FormActions } from '../../../components/FormActions.tsx'
 import { PageHeader } from '../../../components/PageHeader.tsx'
@@ -26,8 +26,11 @@ export function ProfileEditPage() {
     defaultValues: { name: '', lastName: '', email: '', thumbnail: '' },
   })
   const [preview, setPreview] = useState<string | null>(null)
-  const [fileError, setFileError] = useState<string | null>(null)
-  const [uploading, setUploading] = useState(false)
+  const { uploading, problem, choose } = useImageUpload(async (uploaded) => {
+    setValue('thumbnail', uploaded._id, { shouldDirty: true, shouldTouch: true })
+    await trigger('thumbnail')
+    setPreview(uploaded.path)
+  })
 
   useEffect(() => {
     if (!data) return
@@ -37,26 +40,6 @@ export function ProfileEditPage() {
 
   if (!me || loading) return <Loading label="Cargando datos..." />
   if (failed || !data) return <ErrorPanel onRetry={reload} />
-
-  const choose = async (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.target.files?.[0]
-    event.target.value = ''
-    if (!file) return
-    const problem = imageFileProblem(file)
-    setFileError(problem)
-    if (problem) return
-    setUploading(true)
-    try {
-      const uploaded = await uploadImage(file)
-      setValue('thumbnail', uploaded._id, { shouldDirty: true, shouldTouch: true })
-      await trigger('thumbnail')
-      setPreview(uploaded.path)
-    } catch {
-      setFileError('No se pudo subir la imagen. Intente de nuevo.')
-    } finally {
-      setUploading(false)
-    }
-  }
 
   const submit = handleSubmit(async (input) => {
     try {
@@ -71,7 +54,7 @@ export function ProfileEditPage() {
     }
   })
 
-  const thumbnailError = fileError ?? formState.errors.thumbnail?.message
+  const thumbnailError = problem ?? formState.errors.thumbnail?.message
   return (
     <section className="record-form">
       <PageHeader title="Mi perfil" />
@@ -85,11 +68,11 @@ export function ProfileEditPage() {
         <Field label="Correo electrónico" error={formState.errors.email?.message}>
           {(control) => <input {...control} {...register('email')} type="email" className="kit-input" autoComplete="email" />}
         </Field>
-        <Field label="Foto de perfil" error={thumbnailError} hint={uploading ? 'Subiendo imagen...' : 'Imagen JPG, PNG, GIF o WEBP de máximo 5 MB.'}>
+        <Field label="Foto de perfil" error={thumbnailError} hint={uploading ? 'Subiendo imagen...' : IMAGE_HINT}>
           {(control) => (
             <div className="profile-picture">
               <UserAvatar name={watch('name')} lastName={watch('lastName')} picture={preview} size="lg" />
-              <input {...control} type="file" accept="image/*" onChange={(event) => void choose(event)} disabled={uploading} />
+              <input {...control} type="file" accept="image/*" onChange={choose} disabled={uploading} />
             </div>
           )}
         </Field>
