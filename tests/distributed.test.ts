@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto'
+import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { campaignEvents, donationApproved, donationEvents, serviceNames, type ServiceName } from '@donaciones/contracts'
 import { campaignService } from '@donaciones/campaign'
@@ -6,20 +6,12 @@ import { createCampaign } from '../services/campaign/src/commands/campaign-comma
 import { setupCatalog } from '../services/campaign/src/commands/setup-catalog.ts'
 import { createNatsBus, createPgDatabase, EventStore, ident, newEvent, type SqlDatabase } from '@donaciones/kit'
 import { realEngines, uniqueName } from '../services/kit/src/testing/engines.ts'
-import { freePort, runScript, waitForHttp, waitUntil, type RunningProcess } from './support/processes.ts'
+import { freePort, isolatedPlatformEnv, runScript, waitForHttp, waitUntil, type RunningProcess } from './support/processes.ts'
 
 /** Gateway and services as separate processes on PostgreSQL and NATS; the audit service runs twice. */
 describe.runIf(realEngines.databaseUrl && realEngines.natsUrl)('distributed mode (PostgreSQL + NATS JetStream)', () => {
   const prefix = uniqueName('dist')
-  const shared = {
-    DATABASE_URL: realEngines.databaseUrl as string,
-    NATS_URL: realEngines.natsUrl as string,
-    DB_SCHEMA_PREFIX: prefix,
-    NATS_STREAM: prefix.toUpperCase(),
-    EVENT_SUBJECT_PREFIX: prefix,
-    INTERNAL_TOKEN: uniqueName('internal'),
-    CONFIG_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
-  }
+  const shared = isolatedPlatformEnv(prefix, { databaseUrl: realEngines.databaseUrl as string, natsUrl: realEngines.natsUrl as string })
   const processes: RunningProcess[] = []
   let gatewayUrl = ''
   let db: SqlDatabase

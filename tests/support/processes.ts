@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import { spawn, type ChildProcess } from 'node:child_process'
 import { createServer } from 'node:net'
 import { resolve } from 'node:path'
@@ -62,4 +63,20 @@ export async function waitForHttp(url: string, timeoutMs = 60_000, process?: Run
     url,
   )
   if (exitedEarly && process) throw new Error(`El proceso terminó antes de responder en ${url}: ${process.output()}`)
+}
+
+/**
+ * The environment shared by every process of one distributed platform on shared engines: its own
+ * schemas, stream and subjects (under `prefix`), internal token and encryption key.
+ */
+export function isolatedPlatformEnv(prefix: string, engines: { databaseUrl: string; natsUrl: string }) {
+  return {
+    DATABASE_URL: engines.databaseUrl,
+    NATS_URL: engines.natsUrl,
+    DB_SCHEMA_PREFIX: prefix,
+    NATS_STREAM: prefix.toUpperCase(),
+    EVENT_SUBJECT_PREFIX: prefix,
+    INTERNAL_TOKEN: randomBytes(16).toString('hex'),
+    CONFIG_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+  }
 }

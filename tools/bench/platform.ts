@@ -1,11 +1,10 @@
-import { randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { serviceNames } from '@donaciones/contracts'
 import { createNatsBus, createPgDatabase, ident } from '@donaciones/kit'
 import { uniqueName } from '../../services/kit/src/testing/engines.ts'
-import { freePort, runScript, waitForHttp, type RunningProcess } from '../../tests/support/processes.ts'
+import { freePort, isolatedPlatformEnv, runScript, waitForHttp, type RunningProcess } from '../../tests/support/processes.ts'
 import { tinyPng } from '../../tests/support/tiny-png.ts'
 import { simulatorKeys, wizardBody } from '../../tests/support/wizard-payload.ts'
 import { startListeningChild, startSimulator, type SimulatorChild } from './children.ts'
@@ -63,13 +62,7 @@ async function startDistributed(env: NodeJS.ProcessEnv): Promise<Started> {
   const url = `http://127.0.0.1:${gatewayPort}`
   const shared: NodeJS.ProcessEnv = {
     ...env,
-    DATABASE_URL: engines.databaseUrl,
-    NATS_URL: engines.natsUrl,
-    DB_SCHEMA_PREFIX: prefix,
-    NATS_STREAM: prefix.toUpperCase(),
-    EVENT_SUBJECT_PREFIX: prefix,
-    INTERNAL_TOKEN: randomBytes(16).toString('hex'),
-    CONFIG_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+    ...isolatedPlatformEnv(prefix, engines),
     PUBLIC_URL: url,
     ...Object.fromEntries(serviceNames.map((service) => [`${service.toUpperCase()}_URL`, `http://127.0.0.1:${ports[service]}`])),
   }

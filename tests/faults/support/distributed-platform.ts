@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { serviceNames, type ServiceName } from '@donaciones/contracts'
-import { freePort, runScript, waitForHttp, type RunningProcess } from '../../support/processes.ts'
+import { freePort, isolatedPlatformEnv, runScript, waitForHttp, type RunningProcess } from '../../support/processes.ts'
 
 /** One service process of the platform, on a fixed port so it can be restarted where the gateway expects it. */
 export interface ServiceReplica {
@@ -62,13 +62,7 @@ export async function startDistributedPlatform(options: PlatformOptions): Promis
     serviceNames.map((service) => [`${service.toUpperCase()}_URL`, (ports.get(service) ?? []).map((port) => `http://127.0.0.1:${port}`).join(',')]),
   )
   const env: Record<string, string> = {
-    DATABASE_URL: options.databaseUrl,
-    NATS_URL: options.natsUrl,
-    DB_SCHEMA_PREFIX: prefix,
-    NATS_STREAM: prefix.toUpperCase(),
-    EVENT_SUBJECT_PREFIX: prefix,
-    INTERNAL_TOKEN: randomBytes(16).toString('hex'),
-    CONFIG_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+    ...isolatedPlatformEnv(prefix, options),
     ...urls,
     ...options.env,
   }

@@ -1,6 +1,7 @@
 import { donationApproved, visitRecorded, type EventEnvelope } from '@donaciones/contracts'
 import { ident, type Projection, type SqlExecutor } from '@donaciones/kit'
 import { creationCause, historyRulesByKey, moduleLabels, updateCause } from '../../../services/audit/src/projections/history-rules.ts'
+import type { HistoryEntryRow } from '../../../services/audit/src/projections/history-queries.ts'
 import { historyEvents, type AuditLogMix } from './mix.ts'
 
 /** Throws with every difference between what the projection holds and what the log implies. */
@@ -39,18 +40,6 @@ export async function verifyCounters(db: SqlExecutor, schema: string, mix: Audit
   expectSame('counters', differences)
 }
 
-interface HistoryRow {
-  id: string
-  module: string
-  document: string
-  label: string
-  title: string
-  cause: string
-  description: string
-  created_at: Date | string
-  created_by: string | null
-}
-
 
 /**
  * The history: one entry per handled event with its module, document, author, moment, the
@@ -62,7 +51,7 @@ export async function verifyHistory(db: SqlExecutor, schema: string, mix: AuditL
     `select envelope from ${s}.inbox where (envelope->>'service') || '.' || (envelope->>'type') = any($1::text[]) order by received_position`,
     [[...historyRulesByKey.keys()]],
   )
-  const { rows: history } = await db.query<HistoryRow>(`select id::text as id, module, document, label, title, cause, description, created_at, created_by from ${s}.history`)
+  const { rows: history } = await db.query<HistoryEntryRow>(`select id::text as id, module, document, label, title, cause, description, created_at, created_by from ${s}.history`)
   const { rows: titleRows } = await db.query<{ module: string; document: string; title: string }>(`select module, document, title from ${s}.history_titles`)
   const byId = new Map(history.map((row) => [row.id, row]))
   const titles = new Map<string, string>()

@@ -9,7 +9,8 @@ export interface HistoryFilter {
   author?: string
 }
 
-interface HistoryRow {
+/** One stored entry of the history (the `history` table's columns). */
+export interface HistoryEntryRow {
   id: string
   module: HistoricalModule
   document: string
@@ -19,6 +20,9 @@ interface HistoryRow {
   description: string
   created_at: Date | string
   created_by: string | null
+}
+
+interface HistoryRow extends HistoryEntryRow {
   author_name: string | null
   author_last_name: string | null
   author_thumbnail: string | null
