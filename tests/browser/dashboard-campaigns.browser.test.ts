@@ -149,11 +149,16 @@ describe('dashboard: campaign list and view', () => {
     await context.close()
   })
 
-  it('shows an unknown campaign as not found', async () => {
+  it('shows an unknown or malformed campaign id as not found, on the record and on its edit form', async () => {
     const { page, context } = await openPage(browser, 'dashboard-campana-inexistente')
     await signInWithToken(page, adminToken)
-    await page.goto(`${site.url}/dashboard/campaign/view/000000000000000000000000`)
-    await page.getByRole('heading', { name: 'Campaña no encontrada' }).waitFor()
+    for (const id of ['000000000000000000000000', '7d2f1c9e-0b4a-4e8f-9c3d-2a1b0c9d8e7f']) {
+      for (const screen of ['view', 'edit']) {
+        await page.goto(`${site.url}/dashboard/campaign/${screen}/${id}`)
+        await page.getByRole('heading', { name: 'Campaña no encontrada' }).waitFor()
+        expect(await page.getByRole('button', { name: 'Reintentar' }).count()).toBe(0)
+      }
+    }
     await context.close()
   })
 

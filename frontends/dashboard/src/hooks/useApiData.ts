@@ -1,12 +1,14 @@
-import { useCallback, useEffect, useState } from 'react'
-import { apiRequest } from '@donaciones/web-kit'
+import { apiRequest, type ApiError } from '@donaciones/web-kit'
+import { useLoad } from './useLoad.ts'
 
 export interface ApiData<T> {
-  /** undefined while loading or after a failure. */
+  /** undefined while first loading or after a failure; while loading again, the last data. */
   data: T | undefined
   loading: boolean
   /** true when the last load failed (the kit already showed the warning toast unless `silent`). */
   failed: boolean
+  /** Why the last load failed (its status tells a missing record from an outage). */
+  error: ApiError | undefined
   /** Loads again (after a change). */
   reload: () => void
   /** Replaces the data locally (after a PUT that answered the new record). */
@@ -18,31 +20,16 @@ export interface ApiData<T> {
  * `action` names the request (LOAD_… shows the global spinner). A null path loads nothing.
  */
 export function useApiData<T>(action: string, path: string | null, options: { silent?: boolean } = {}): ApiData<T> {
-  const [data, setData] = useState<T | undefined>(undefined)
-  const [loading, setLoading] = useState(path !== null)
-  const [failed, setFailed] = useState(false)
-  const [version, setVersion] = useState(0)
   const silent = options.silent ?? false
-
-  useEffect(() => {
-    if (path === null) return
-    const controller = new AbortController()
-    setLoading(true)
-    setFailed(false)
-    apiRequest<T>(action, path, { signal: controller.signal, silent })
-      .then((answer) => {
-        setData(answer)
-        setLoading(false)
-      })
-      .catch(() => {
-        if (controller.signal.aborted) return
-        setData(undefined)
-        setFailed(true)
-        setLoading(false)
-      })
-    return () => controller.abort()
-  }, [action, path, silent, version])
-
-  const reload = useCallback(() => setVersion((value) => value + 1), [])
-  return { data, loading, failed, reload, setData }
+  const { state, retry, replace } = useLoad<T>(path === null ? null : JSON.stringify([action, path, silent]), (signal) =>
+    apiRequest<T>(action, path as string, { signal, silent }),
+  )
+  return {
+    data: state.status === 'success' ? state.data : state.status === 'loading' ? state.previous : undefined,
+    loading: state.status === 'loading',
+    failed: state.status === 'error',
+    error: state.status === 'error' ? state.error : undefined,
+    reload: retry,
+    setData: replace,
+  }
 }

@@ -1,20 +1,16 @@
-import { useCallback, useEffect, useState, type FormEvent } from 'react'
+import { useState, type FormEvent } from 'react'
 import { FormProvider } from 'react-hook-form'
 import { RECORD_UPDATED, type CampaignEditView, type Option } from '@donaciones/contracts'
-import { ApiError, askJustification, ErrorPanel, Loading, notify } from '@donaciones/web-kit'
+import { askJustification, ErrorPanel, Loading, notify } from '@donaciones/web-kit'
 import { useNavigate, useParams } from '@donaciones/web-kit/router'
 import { useZodForm } from '@donaciones/web-kit/forms'
+import { isMissing, useLoad } from '../../../hooks/useLoad.ts'
 import { loadCampaignForEdit, updateCampaign } from '../api/campaign-api.ts'
 import { CAMPAIGN_STEPS, campaignToForm, useCampaignSchema, useGoalShown } from '../hooks/campaign-form.ts'
 import { useCampaignOptions } from '../hooks/use-campaign-options.ts'
 import { applyServerErrors } from '../hooks/server-errors.ts'
 import { ContentFields, GeneralFields, OptionsFields } from './CampaignFields.tsx'
 import './campaign-form.css'
-
-type LoadState =
-  | { status: 'loading' }
-  | { status: 'error'; notFound: boolean }
-  | { status: 'ready'; campaign: CampaignEditView }
 
 /** Keeps the labels of the record's categories and institution even when they are now inactive. */
 function withCurrent(options: Option[], current: Option[]): Option[] {
@@ -26,29 +22,15 @@ function withCurrent(options: Option[], current: Option[]): Option[] {
 export function CampaignEditPage() {
   const { id = '' } = useParams()
   const options = useCampaignOptions()
-  const [attempt, setAttempt] = useState(0)
-  const [state, setState] = useState<LoadState>({ status: 'loading' })
-  const retry = useCallback(() => setAttempt((value) => value + 1), [])
-
-  useEffect(() => {
-    const controller = new AbortController()
-    setState({ status: 'loading' })
-    loadCampaignForEdit(id, controller.signal).then(
-      (campaign) => setState({ status: 'ready', campaign }),
-      (error: unknown) => {
-        if (!controller.signal.aborted) setState({ status: 'error', notFound: error instanceof ApiError && error.status === 404 })
-      },
-    )
-    return () => controller.abort()
-  }, [id, attempt])
+  const { state, retry, attempt } = useLoad<CampaignEditView>(id, (signal) => loadCampaignForEdit(id, signal))
 
   let body
   if (state.status === 'loading' || options.status === 'loading') body = <Loading label="Cargando datos..." />
-  else if (state.status === 'error' && state.notFound) body = <ErrorPanel title="Campaña no encontrada" text="La campaña no existe o fue eliminada." />
+  else if (state.status === 'error' && isMissing(state.error)) body = <ErrorPanel title="Campaña no encontrada" text="La campaña no existe o fue eliminada." />
   else if (state.status === 'error') body = <ErrorPanel title="No se pudo cargar la campaña" onRetry={retry} />
   else if (options.status === 'error') body = <ErrorPanel title="No se pudieron cargar las categorías e instituciones" onRetry={options.retry} />
   else {
-    const { campaign } = state
+    const campaign = state.data
     body = (
       <CampaignEditForm
         key={`${campaign._id}-${attempt}`}

@@ -4,6 +4,7 @@ import { Link, useParams } from '@donaciones/web-kit/router'
 import { HistoryRows } from '../../../components/HistoryRows.tsx'
 import { RecordView, type RecordField } from '../../../components/RecordView.tsx'
 import { usePermissions } from '../../../hooks/usePermissions.ts'
+import { isMissing } from '../../../hooks/useLoad.ts'
 import { CAMPAIGN_ROUTES, toggleCampaign } from '../api/campaign-records-api.ts'
 import { useCampaignRecord } from '../hooks/use-campaign-record.ts'
 import './campaign-view.css'
@@ -37,10 +38,9 @@ function campaignFields(campaign: Campaign): RecordField[] {
 export function CampaignViewPage() {
   const { id = '' } = useParams()
   const permissions = usePermissions('campaign')
-  const { state, reload, version } = useCampaignRecord(id)
+  const { state, retry: reload, attempt: version } = useCampaignRecord(id)
 
-  if (state.status === 'loading') return <Loading label="Cargando datos..." />
-  if (state.status === 'not-found') {
+  if (state.status === 'error' && isMissing(state.error)) {
     return (
       <section className="campaign-view">
         <ErrorPanel title="Campaña no encontrada" text="La campaña no existe o fue eliminada." />
@@ -49,8 +49,10 @@ export function CampaignViewPage() {
     )
   }
   if (state.status === 'error') return <ErrorPanel onRetry={reload} />
+  // While loading again (after a toggle) the campaign stays on screen.
+  const campaign = state.status === 'success' ? state.data : state.previous?._id === id ? state.previous : undefined
+  if (!campaign) return <Loading label="Cargando datos..." />
 
-  const { campaign } = state
   const toggle = async () => {
     try {
       if (await toggleCampaign(campaign._id, !campaign.active)) reload()

@@ -1,5 +1,5 @@
-import { useCallback, useEffect, useState } from 'react'
 import type { Option } from '@donaciones/contracts'
+import { useLoad } from '../../../hooks/useLoad.ts'
 import { loadCategoryOptions, loadInstitutionOptions } from '../api/campaign-api.ts'
 
 export type CampaignOptionsState =
@@ -9,21 +9,8 @@ export type CampaignOptionsState =
 
 /** The choices of the campaign form: active categories and institutions. */
 export function useCampaignOptions(): CampaignOptionsState {
-  const [attempt, setAttempt] = useState(0)
-  const [state, setState] = useState<CampaignOptionsState>({ status: 'loading' })
-  const retry = useCallback(() => setAttempt((value) => value + 1), [])
-
-  useEffect(() => {
-    const controller = new AbortController()
-    setState({ status: 'loading' })
-    Promise.all([loadCategoryOptions(controller.signal), loadInstitutionOptions(controller.signal)]).then(
-      ([categories, institutions]) => setState({ status: 'ready', categories, institutions }),
-      () => {
-        if (!controller.signal.aborted) setState({ status: 'error', retry })
-      },
-    )
-    return () => controller.abort()
-  }, [attempt, retry])
-
-  return state
+  const { state, retry } = useLoad('campaign-options', (signal) => Promise.all([loadCategoryOptions(signal), loadInstitutionOptions(signal)]))
+  if (state.status === 'success') return { status: 'ready', categories: state.data[0], institutions: state.data[1] }
+  if (state.status === 'error') return { status: 'error', retry }
+  return { status: 'loading' }
 }

@@ -1,7 +1,7 @@
 import { ErrorPanel, Loading, formatDate, formatInteger, formatMoney } from '@donaciones/web-kit'
 import { DonationHistoryChart } from '@donaciones/web-kit/chart'
 import { fetchDonationGraph, type DashboardChannel } from '../api/donations-api.ts'
-import { useRemote } from '../hooks/use-remote.ts'
+import { useLoad } from '../../../hooks/useLoad.ts'
 import './donations.css'
 
 /**
@@ -9,9 +9,9 @@ import './donations.css'
  * points in a visually hidden table for screen readers (and tests).
  */
 export function DonationChartCard({ channel }: { channel: DashboardChannel | undefined }) {
-  const { remote, reload } = useRemote(() => fetchDonationGraph(channel), `graph:${channel ?? 'all'}`)
-  if (remote.state === 'loading') return <Loading label="Cargando datos..." />
-  if (remote.state === 'error') return <ErrorPanel title={remote.error.message} text={remote.error.description} onRetry={reload} />
+  const { state: remote, retry: reload } = useLoad(`graph:${channel ?? 'all'}`, () => fetchDonationGraph(channel))
+  if (remote.status === 'loading') return <Loading label="Cargando datos..." />
+  if (remote.status === 'error') return <ErrorPanel title={remote.error.message} text={remote.error.description} onRetry={reload} />
   const points = remote.data
   return (
     <div className="donation-chart">

@@ -1,13 +1,13 @@
 import { ErrorPanel, formatInteger, formatMoney } from '@donaciones/web-kit'
 import { fetchDonationSummary, type DashboardChannel } from '../api/donations-api.ts'
-import { useRemote } from '../hooks/use-remote.ts'
+import { useLoad } from '../../../hooks/useLoad.ts'
 import './donations.css'
 
 /** 'Total' and 'Numero de donadores' of the approved donations of a channel (counters/info). */
 export function DonationSummaryBoxes({ channel }: { channel: DashboardChannel | undefined }) {
-  const { remote, reload } = useRemote(() => fetchDonationSummary(channel), `summary:${channel ?? 'all'}`)
-  if (remote.state === 'error') return <ErrorPanel title={remote.error.message} text={remote.error.description} onRetry={reload} />
-  const ready = remote.state === 'ready'
+  const { state: remote, retry: reload } = useLoad(`summary:${channel ?? 'all'}`, () => fetchDonationSummary(channel))
+  if (remote.status === 'error') return <ErrorPanel title={remote.error.message} text={remote.error.description} onRetry={reload} />
+  const ready = remote.status === 'success'
   return (
     <ul className="donation-boxes" aria-label="Resumen de donaciones aprobadas" aria-busy={!ready}>
       <li className="donation-box">

@@ -12,7 +12,7 @@ import {
   type DashboardDonation,
   type DonationTypeFilter,
 } from '../api/donations-api.ts'
-import { useRemote } from '../hooks/use-remote.ts'
+import { useLoad } from '../../../hooks/useLoad.ts'
 import { DonationMethodBadge } from './DonationMethodBadge.tsx'
 import './donations.css'
 
@@ -56,9 +56,8 @@ export function DonationTable({ channel, type = 'all', title = 'Lista' }: Donati
   // A new type filter starts again on the first page.
   useEffect(() => setPage(1), [type])
 
-  const { remote, reload } = useRemote(
-    (signal) => fetchDonationList(channel, { page, search, type }, signal),
-    JSON.stringify([channel ?? 'all', page, search, type]),
+  const { state: remote, retry: reload } = useLoad(JSON.stringify([channel ?? 'all', page, search, type]), (signal) =>
+    fetchDonationList(channel, { page, search, type }, signal),
   )
 
   const submit = (event: FormEvent) => {
@@ -79,7 +78,7 @@ export function DonationTable({ channel, type = 'all', title = 'Lista' }: Donati
       else next.delete(id)
       return next
     })
-  const pageIds = remote.state === 'ready' ? remote.data.docs.map((doc) => doc._id) : []
+  const pageIds = remote.status === 'success' ? remote.data.docs.map((doc) => doc._id) : []
   const allOnPage = pageIds.length > 0 && pageIds.every((id) => selected.has(id))
   const toggleAllOnPage = (on: boolean) =>
     setSelected((current) => {
@@ -108,16 +107,16 @@ export function DonationTable({ channel, type = 'all', title = 'Lista' }: Donati
     }
   }
 
-  const totalPages = remote.state === 'ready' ? Math.max(1, Math.ceil(remote.data.totalDocs / remote.data.limit)) : 1
+  const totalPages = remote.status === 'success' ? Math.max(1, Math.ceil(remote.data.totalDocs / remote.data.limit)) : 1
   const body = () => {
-    if (remote.state === 'loading') {
+    if (remote.status === 'loading') {
       return (
         <tr>
           <td colSpan={COLUMNS} className="donation-table__state" role="status">Cargando datos...</td>
         </tr>
       )
     }
-    if (remote.state === 'error') {
+    if (remote.status === 'error') {
       return (
         <tr>
           <td colSpan={COLUMNS}>
@@ -191,14 +190,14 @@ export function DonationTable({ channel, type = 'all', title = 'Lista' }: Donati
         <button
           type="button"
           className="kit-button"
-          disabled={exporting || remote.state !== 'ready' || remote.data.totalDocs === 0}
+          disabled={exporting || remote.status !== 'success' || remote.data.totalDocs === 0}
           onClick={() => void download()}
         >
           {selected.size > 0 ? 'Descargar selección' : 'Descargar todo'}
         </button>
       </div>
       <div className="donation-table__scroll">
-        <table className="donation-table" aria-labelledby={headingId} aria-busy={remote.state === 'loading'}>
+        <table className="donation-table" aria-labelledby={headingId} aria-busy={remote.status === 'loading'}>
           <thead>
             <tr>
               <th scope="col">
@@ -224,17 +223,17 @@ export function DonationTable({ channel, type = 'all', title = 'Lista' }: Donati
         </table>
       </div>
       <nav className="donation-table__pager" aria-label="Paginación">
-        <button type="button" className="kit-button kit-button--secondary" disabled={page <= 1 || remote.state === 'loading'} onClick={() => setPage(page - 1)}>
+        <button type="button" className="kit-button kit-button--secondary" disabled={page <= 1 || remote.status === 'loading'} onClick={() => setPage(page - 1)}>
           Anterior
         </button>
         <span aria-live="polite">
           Página {page} de {totalPages}
-          {remote.state === 'ready' && ` (${remote.data.totalDocs} ${remote.data.totalDocs === 1 ? 'registro' : 'registros'})`}
+          {remote.status === 'success' && ` (${remote.data.totalDocs} ${remote.data.totalDocs === 1 ? 'registro' : 'registros'})`}
         </span>
         <button
           type="button"
           className="kit-button kit-button--secondary"
-          disabled={page >= totalPages || remote.state !== 'ready'}
+          disabled={page >= totalPages || remote.status !== 'success'}
           onClick={() => setPage(page + 1)}
         >
           Siguiente

@@ -3,7 +3,7 @@ import type { PaypalDetails } from '@donaciones/contracts'
 import { ErrorPanel, Loading, formatDateTime, formatMoney } from '@donaciones/web-kit'
 import { Link, useParams } from '@donaciones/web-kit/router'
 import { channelTitles, donorOf, fetchDonation, statusOf, type DashboardChannel, type DashboardDonation } from '../api/donations-api.ts'
-import { useRemote } from '../hooks/use-remote.ts'
+import { isMissing, useLoad } from '../../../hooks/useLoad.ts'
 import { DonationMethodBadge } from './DonationMethodBadge.tsx'
 import './donations.css'
 
@@ -113,7 +113,7 @@ function Detail({ donation }: { donation: DashboardDonation }) {
 /** /dashboard/donation/{channel}/view/:id: 'Donación - Información del registro'. */
 export function DonationViewPage({ channel }: { channel: DashboardChannel }) {
   const { id = '' } = useParams()
-  const { remote, reload } = useRemote(() => fetchDonation(channel, id), `${channel}:${id}`)
+  const { state: remote, retry: reload } = useLoad(`${channel}:${id}`, () => fetchDonation(channel, id))
   const back = `/dashboard/donation/${channel}/list`
   return (
     <div className="donations-page">
@@ -122,9 +122,9 @@ export function DonationViewPage({ channel }: { channel: DashboardChannel }) {
         <Link to={back}>{channelTitles[channel]}</Link>
       </nav>
       <h1 className="donations-page__title">{TITLE}</h1>
-      {remote.state === 'loading' && <Loading label="Cargando datos..." />}
-      {remote.state === 'error' &&
-        ([400, 404, 422].includes(remote.error.status) ? (
+      {remote.status === 'loading' && <Loading label="Cargando datos..." />}
+      {remote.status === 'error' &&
+        (isMissing(remote.error) ? (
           <section className="kit-error-panel" role="alert">
             <h2>Donación no encontrada</h2>
             <p>La donación que busca no existe o no pertenece a esta lista.</p>
@@ -133,8 +133,8 @@ export function DonationViewPage({ channel }: { channel: DashboardChannel }) {
         ) : (
           <ErrorPanel title={remote.error.message} text={remote.error.description} onRetry={reload} />
         ))}
-      {remote.state === 'ready' && <Detail donation={remote.data} />}
-      {remote.state === 'ready' && (
+      {remote.status === 'success' && <Detail donation={remote.data} />}
+      {remote.status === 'success' && (
         <div className="kit-actions">
           <Link className="kit-button kit-button--secondary" to={back}>Volver a la lista</Link>
         </div>

@@ -1,6 +1,7 @@
 import { useId } from 'react'
 import { ErrorPanel, Loading } from '@donaciones/web-kit'
 import { Link, useParams } from '@donaciones/web-kit/router'
+import { isMissing } from '../../../hooks/useLoad.ts'
 import { useUserHistory } from '../hooks/use-history.ts'
 import { Timeline } from './Timeline.tsx'
 import { UserCard } from './UserCard.tsx'
@@ -19,9 +20,9 @@ export function UserHistoryPage() {
       {state.status === 'loading' && <Loading label="Cargando datos..." />}
       {state.status === 'error' && (
         <ErrorPanel
-          title={state.error.status === 404 ? 'Usuario no encontrado' : 'No se pudo cargar el histórico'}
+          title={isMissing(state.error) ? 'Usuario no encontrado' : 'No se pudo cargar el histórico'}
           text={state.error.description || state.error.message}
-          {...(state.error.status === 404 ? {} : { onRetry: retry })}
+          {...(isMissing(state.error) ? {} : { onRetry: retry })}
         />
       )}
       {state.status === 'success' && (
