@@ -1,6 +1,7 @@
 /** @donaciones/web-kit: what every remote shares (one instance, a federation singleton). */
 export { apiRequest, setApiErrorListener, API_BASE, type RequestOptions } from './api/client.ts'
 export { ApiError, type FieldError } from './api/api-error.ts'
+export { useLoad, isMissing, asApiError, type Load, type Loadable, type Idle } from './api/use-load.ts'
 export { useLoadingStore, showsSpinner } from './api/loading.ts'
 export { useSession, authUserFrom, type SessionStatus } from './session/store.ts'
 export { TOKEN_KEY, readToken, decodeToken, isExpired } from './session/token.ts'

@@ -1,5 +1,4 @@
-import { apiRequest, type ApiError } from '@donaciones/web-kit'
-import { useLoad } from './useLoad.ts'
+import { type ApiError, apiRequest, useLoad } from '@donaciones/web-kit'
 
 export interface ApiData<T> {
   /** undefined while first loading or after a failure; while loading again, the last data. */

@@ -1,5 +1,5 @@
 import type { Option } from '@donaciones/contracts'
-import { useLoad } from '../../../hooks/useLoad.ts'
+import { useLoad } from '@donaciones/web-kit'
 import { loadCategoryOptions, loadInstitutionOptions } from '../api/campaign-api.ts'
 
 export type CampaignOptionsState =

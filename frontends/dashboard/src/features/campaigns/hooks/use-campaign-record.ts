@@ -1,6 +1,5 @@
 import type { Campaign } from '@donaciones/contracts'
-import { apiRequest } from '@donaciones/web-kit'
-import { useLoad } from '../../../hooks/useLoad.ts'
+import { apiRequest, useLoad } from '@donaciones/web-kit'
 import { CAMPAIGNS_PATH } from '../api/campaign-records-api.ts'
 
 /** GET /campaigns/{id} (admin view: any campaign, active or not); failures are shown by the page. */

@@ -1,7 +1,6 @@
-import { ErrorPanel, Loading, formatDate, formatInteger, formatMoney } from '@donaciones/web-kit'
+import { ErrorPanel, formatDate, formatInteger, formatMoney, Loading, useLoad } from '@donaciones/web-kit'
 import { DonationHistoryChart } from '@donaciones/web-kit/chart'
 import { fetchDonationGraph, type DashboardChannel } from '../api/donations-api.ts'
-import { useLoad } from '../../../hooks/useLoad.ts'
 import './donations.css'
 
 /**

@@ -1,6 +1,5 @@
-import { ErrorPanel, formatInteger, formatMoney } from '@donaciones/web-kit'
+import { ErrorPanel, formatInteger, formatMoney, useLoad } from '@donaciones/web-kit'
 import { fetchDonationSummary, type DashboardChannel } from '../api/donations-api.ts'
-import { useLoad } from '../../../hooks/useLoad.ts'
 import './donations.css'
 
 /** 'Total' and 'Numero de donadores' of the approved donations of a channel (counters/info). */

@@ -1,5 +1,5 @@
 import { useEffect, useId, useState, type FormEvent, type KeyboardEvent } from 'react'
-import { ErrorPanel, formatDateTime, formatMoney, notify } from '@donaciones/web-kit'
+import { ErrorPanel, formatDateTime, formatMoney, notify, useLoad } from '@donaciones/web-kit'
 import { Link, useNavigate } from '@donaciones/web-kit/router'
 import { exportRecords } from '../../../hooks/record-mutations.ts'
 import {
@@ -12,7 +12,6 @@ import {
   type DashboardDonation,
   type DonationTypeFilter,
 } from '../api/donations-api.ts'
-import { useLoad } from '../../../hooks/useLoad.ts'
 import { DonationMethodBadge } from './DonationMethodBadge.tsx'
 import './donations.css'
 

@@ -1,9 +1,8 @@
 import type { ReactNode } from 'react'
 import type { PaypalDetails } from '@donaciones/contracts'
-import { ErrorPanel, Loading, formatDateTime, formatMoney } from '@donaciones/web-kit'
+import { ErrorPanel, formatDateTime, formatMoney, isMissing, Loading, useLoad } from '@donaciones/web-kit'
 import { Link, useParams } from '@donaciones/web-kit/router'
 import { channelTitles, donorOf, fetchDonation, statusOf, type DashboardChannel, type DashboardDonation } from '../api/donations-api.ts'
-import { isMissing, useLoad } from '../../../hooks/useLoad.ts'
 import { DonationMethodBadge } from './DonationMethodBadge.tsx'
 import './donations.css'
 

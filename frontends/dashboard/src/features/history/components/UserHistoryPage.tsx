@@ -1,7 +1,6 @@
 import { useId } from 'react'
-import { ErrorPanel, Loading } from '@donaciones/web-kit'
+import { ErrorPanel, isMissing, Loading } from '@donaciones/web-kit'
 import { Link, useParams } from '@donaciones/web-kit/router'
-import { isMissing } from '../../../hooks/useLoad.ts'
 import { useUserHistory } from '../hooks/use-history.ts'
 import { Timeline } from './Timeline.tsx'
 import { UserCard } from './UserCard.tsx'

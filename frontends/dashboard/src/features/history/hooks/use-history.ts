@@ -1,5 +1,5 @@
 import type { HistoricalEvent, HistoricalUserResponse } from '@donaciones/contracts'
-import { useLoad } from '../../../hooks/useLoad.ts'
+import { useLoad } from '@donaciones/web-kit'
 import { fetchDayHistory, fetchUserHistory } from '../api/history-api.ts'
 
 /** The changes of one day (YYYY-MM-DD); nothing is loaded while no day is chosen. */

@@ -1,12 +1,12 @@
 import { COUNTER_ANIMATION_MS } from '@donaciones/contracts'
-import { formatInteger, Loading } from '@donaciones/web-kit'
+import { formatInteger, Loading, useLoad } from '@donaciones/web-kit'
 import { useCountUp } from '../hooks/useCountUp.ts'
-import { useVisits } from '../hooks/useVisits.ts'
+import { getVisits } from '../api/get-visits.ts'
 
 /** The site's visits, counted up from 0 over 4 seconds (spec §2.1). */
 export function VisitsCounter() {
-  const visits = useVisits()
-  const total = visits.status === 'ready' ? visits.total : null
+  const { state: visits } = useLoad('site-visits', getVisits)
+  const total = visits.status === 'success' ? visits.data : null
   const shown = useCountUp(total, COUNTER_ANIMATION_MS)
   return (
     <section className="home-counter" aria-labelledby="home-counter-title">

@@ -1,7 +1,7 @@
+import { useLoad } from '@donaciones/web-kit'
 import { Link } from '@donaciones/web-kit/router'
 import { SLIDER_SPEED_MS, type CampaignCard } from '@donaciones/contracts'
 import { getSliderCampaigns } from '../api/campaign-lists.ts'
-import { useCampaignCards } from '../hooks/useCampaignCards.ts'
 import { useCarousel } from '../hooks/useCarousel.ts'
 import { CarouselControls } from './CarouselControls.tsx'
 
@@ -15,9 +15,9 @@ const EMBLA_DURATION_FOR_SLIDER_SPEED = Math.round(SLIDER_SPEED_MS / 20)
 
 /** Slider of campaign cards above the footer: 4, 3, 2 or 1 per view by screen width (CSS). */
 export function CampaignSlider() {
-  const state = useCampaignCards(getSliderCampaigns)
-  if (state.status !== 'ready' || state.cards.length === 0) return null
-  return <SliderCarousel cards={state.cards} />
+  const { state } = useLoad('slider-campaigns', getSliderCampaigns)
+  if (state.status !== 'success' || state.data.length === 0) return null
+  return <SliderCarousel cards={state.data} />
 }
 
 function SliderCarousel({ cards }: { cards: CampaignCard[] }) {

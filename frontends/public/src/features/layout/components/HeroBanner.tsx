@@ -1,16 +1,16 @@
+import { useLoad } from '@donaciones/web-kit'
 import { Link } from '@donaciones/web-kit/router'
 import type { CampaignCard } from '@donaciones/contracts'
 import { getBannerCampaigns } from '../api/campaign-lists.ts'
-import { useCampaignCards } from '../hooks/useCampaignCards.ts'
 import { useCarousel } from '../hooks/useCarousel.ts'
 import { CarouselControls } from './CarouselControls.tsx'
 
 /** Hero carousel of featured campaigns at the top of the home page (spec §2.2). */
 export function HeroBanner() {
-  const state = useCampaignCards(getBannerCampaigns)
+  const { state } = useLoad('banner-campaigns', getBannerCampaigns)
   // Decorative section: while loading or on failure the home page simply starts with its content.
-  if (state.status !== 'ready' || state.cards.length === 0) return null
-  return <BannerCarousel cards={state.cards} />
+  if (state.status !== 'success' || state.data.length === 0) return null
+  return <BannerCarousel cards={state.data} />
 }
 
 function BannerCarousel({ cards }: { cards: CampaignCard[] }) {

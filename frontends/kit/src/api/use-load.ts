@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { ApiError } from '@donaciones/web-kit'
+import { ApiError } from './api-error.ts'
 
 export type Loadable<T> =
   /** `previous`: what the last load gave, for screens that keep it visible while loading again. */
