@@ -1,8 +1,8 @@
 import { useState } from 'react'
 import { ROLE_FULL_ADMIN } from '@donaciones/contracts'
-import { ErrorPanel, Loading, useSession } from '@donaciones/web-kit'
+import { ErrorPanel, Loading, useLoad, useSession } from '@donaciones/web-kit'
 import { Navigate } from '@donaciones/web-kit/router'
-import { useConfiguration } from '../hooks/use-configuration.ts'
+import { fetchConfiguration } from '../api/configuration-api.ts'
 import { ConfigurationForm } from './ConfigurationForm.tsx'
 import type { SectionId } from './configuration-form.ts'
 import './configuration.css'
@@ -15,7 +15,9 @@ export function ConfigurationPage() {
 }
 
 function ConfigurationScreen() {
-  const { state, reload, replace } = useConfiguration()
+  const { state, retry, replace, attempt } = useLoad('configuration', fetchConfiguration)
+  // A saved answer replaces the form with a fresh one, as a reload does.
+  const [saves, setSaves] = useState(0)
   const [open, setOpen] = useState<ReadonlySet<SectionId>>(() => new Set<SectionId>(['general']))
   return (
     <main className="config-page">
@@ -25,8 +27,19 @@ function ConfigurationScreen() {
         una nueva solo si desea reemplazarla.
       </p>
       {state.status === 'loading' && <Loading label="Cargando datos..." />}
-      {state.status === 'error' && <ErrorPanel title="No se pudo cargar la configuración" onRetry={reload} />}
-      {state.status === 'ready' && <ConfigurationForm key={state.revision} view={state.view} onSaved={replace} open={open} onOpenChange={setOpen} />}
+      {state.status === 'error' && <ErrorPanel title="No se pudo cargar la configuración" onRetry={retry} />}
+      {state.status === 'success' && (
+        <ConfigurationForm
+          key={`${attempt}-${saves}`}
+          view={state.data}
+          onSaved={(view) => {
+            replace(view)
+            setSaves((count) => count + 1)
+          }}
+          open={open}
+          onOpenChange={setOpen}
+        />
+      )}
     </main>
   )
 }
