@@ -31,6 +31,20 @@ const verdict = (met: boolean) => (met ? 'met' : '**missed**')
 const check = (exact: boolean) => (exact ? 'OK' : '**MISMATCH**')
 const distributed = (mode: BenchMode) => mode === 'postgres+nats'
 
+/** A markdown section: heading, optional explanation, then the table (nothing when it has no rows). */
+function tableSection(title: string, explanation: string | undefined, columns: readonly string[], rows: readonly string[]): string[] {
+  if (rows.length === 0) return []
+  return [
+    `### ${title}`,
+    '',
+    ...(explanation ? [explanation, ''] : []),
+    `| ${columns.join(' | ')} |`,
+    `|${columns.map(() => '---').join('|')}|`,
+    ...rows,
+    '',
+  ]
+}
+
 function readRows(results: ModeResults[]): string[] {
   const rows = results.flatMap(({ mode, read }) =>
     (read ?? []).map((r) => {
@@ -39,17 +53,12 @@ function readRows(results: ModeResults[]): string[] {
       return `| ${mode} | ${r.connections} | ${rate(r.gateway.requestsPerSecond)} | ${ms(r.gateway.p50Ms)} / ${ms(r.gateway.p99Ms)} | ${rate(r.bare.requestsPerSecond)} | ${ms(r.bare.p50Ms)} / ${ms(r.bare.p99Ms)} | ${(r.ratio * 100).toFixed(0)} % | ${r.gateway.failed} | ${target ? `≥ ${targets.readShareOfBare * 100} %, p99 < ${targets.readP99Ms} ms: ${verdict(met)}` : '—'} |`
     }),
   )
-  if (rows.length === 0) return []
-  return [
-    '### Public read path: `GET /api/public/campaigns/{slug}`',
-    '',
+  return tableSection(
+    'Public read path: `GET /api/public/campaigns/{slug}`',
     'autocannon in the benchmark process; the gateway and a bare express handler answering the same JSON each in a process of their own.',
-    '',
-    '| mode | connections | gateway | gateway p50 / p99 | bare handler | bare p50 / p99 | gateway ÷ bare | failed | target |',
-    '|---|---|---|---|---|---|---|---|---|',
-    ...rows,
-    '',
-  ]
+    ['mode', 'connections', 'gateway', 'gateway p50 / p99', 'bare handler', 'bare p50 / p99', 'gateway ÷ bare', 'failed', 'target'],
+    rows,
+  )
 }
 
 function writeRows(results: ModeResults[]): string[] {
@@ -59,17 +68,12 @@ function writeRows(results: ModeResults[]): string[] {
       return `| ${mode} | ${w.kind} | ${rate(w.incrementsPerSecond)} | ${ms(w.p99Ms)} | ${w.sent} | ${w.ok} | ${w.counted} | ${check(w.exact)} | ≥ ${rate(target)} and exact: ${verdict(w.exact && w.incrementsPerSecond >= target)} |`
     }),
   )
-  if (rows.length === 0) return []
-  return [
-    '### Write hot path: `POST /api/public/campaigns/{slug}/visit` and `/like`',
-    '',
+  return tableSection(
+    'Write hot path: `POST /api/public/campaigns/{slug}/visit` and `/like`',
     '50 connections; each like from an address of its own (X-Forwarded-For from loopback), as the limit is 5 likes per client, campaign and hour.',
-    '',
-    '| mode | counter | increments | p99 | sent | 2xx | total grew by | exact | target |',
-    '|---|---|---|---|---|---|---|---|---|',
-    ...rows,
-    '',
-  ]
+    ['mode', 'counter', 'increments', 'p99', 'sent', '2xx', 'total grew by', 'exact', 'target'],
+    rows,
+  )
 }
 
 function donationRows(results: ModeResults[]): string[] {
@@ -78,17 +82,12 @@ function donationRows(results: ModeResults[]): string[] {
     const target = distributed(mode) ? `≥ ${rate(targets.donationsPerSecond)} and none lost or doubled: ${verdict(d.exact && d.donationsPerSecond >= targets.donationsPerSecond)}` : `none lost or doubled: ${verdict(d.exact)}`
     return [`| ${mode} | ${rate(d.donationsPerSecond)} | ${ms(d.p50Ms)} / ${ms(d.p99Ms)} | ${d.approved} | ${d.failed} | ${d.paidOrders} | ${d.recorded} | ${d.lost} / ${d.doubled} / ${d.withoutOrder} | ${check(d.exact)} | ${target} |`]
   })
-  if (rows.length === 0) return []
-  return [
-    '### Card donations end to end (provider simulator)',
-    '',
-    '50 concurrent donors, each tokenizing a card at the simulator and then calling `POST /api/donations/conekta` with an Idempotency-Key; afterwards the simulator\'s paid orders are matched with the approved donations the platform lists.',
-    '',
-    '| mode | donations | p50 / p99 | approved | failed | paid orders | donations listed | lost / doubled / without order | exact | target |',
-    '|---|---|---|---|---|---|---|---|---|---|',
-    ...rows,
-    '',
-  ]
+  return tableSection(
+    'Card donations end to end (provider simulator)',
+    "50 concurrent donors, each tokenizing a card at the simulator and then calling `POST /api/donations/conekta` with an Idempotency-Key; afterwards the simulator's paid orders are matched with the approved donations the platform lists.",
+    ['mode', 'donations', 'p50 / p99', 'approved', 'failed', 'paid orders', 'donations listed', 'lost / doubled / without order', 'exact', 'target'],
+    rows,
+  )
 }
 
 function replayRows(results: ModeResults[]): string[] {
@@ -100,8 +99,7 @@ function replayRows(results: ModeResults[]): string[] {
       return `| ${mode} | ${r.service} ${r.projection} | ${Math.round(r.eventsPerSecond * r.seconds).toLocaleString('en-US')} of ${(replay?.events ?? 0).toLocaleString('en-US')} | ${rate(r.eventsPerSecond)} | ${rate(replay?.plainReadEventsPerSecond ?? 0)} | ${(share * 100).toFixed(0)} % | ${target} |`
     }),
   )
-  if (rows.length === 0) return []
-  return ['### Replay', '', '| mode | projection | events replayed (of the log) | replay | plain read of the log | replay ÷ read | target |', '|---|---|---|---|---|---|---|', ...rows, '']
+  return tableSection('Replay', undefined, ['mode', 'projection', 'events replayed (of the log)', 'replay', 'plain read of the log', 'replay ÷ read', 'target'], rows)
 }
 
 export function renderReport(results: ModeResults[], quick: boolean): string {

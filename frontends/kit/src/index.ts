@@ -1,7 +1,7 @@
 /** @donaciones/web-kit: what every remote shares (one instance, a federation singleton). */
 export { apiRequest, setApiErrorListener, API_BASE, type RequestOptions } from './api/client.ts'
 export { ApiError, type FieldError } from './api/api-error.ts'
-export { useLoad, isMissing, asApiError, type Load, type Loadable, type Idle } from './api/use-load.ts'
+export { useLoad, isMissing, type Load, type Loadable, type Idle } from './api/use-load.ts'
 export { useLoadingStore, showsSpinner } from './api/loading.ts'
 export { useSession, authUserFrom, type SessionStatus } from './session/store.ts'
 export { TOKEN_KEY, readToken, decodeToken, isExpired } from './session/token.ts'
@@ -19,7 +19,7 @@ export {
   redirectFor,
 } from './routing/access.ts'
 export { formatDate, formatDateTime, fromNow, formatMoney, formatInteger } from './format/dates.ts'
-export { uploadImage, imageFileProblem, FILE_NOT_IMAGE, FILE_TOO_LARGE } from './files/upload.ts'
+export { uploadImage, imageFileProblem, FILE_NOT_IMAGE, FILE_TOO_LARGE, UPLOAD_FAILED } from './files/upload.ts'
 export { notify } from './ui/notify.ts'
 export { Notifications } from './ui/Notifications.tsx'
 export { Modal, type ModalProps } from './ui/Modal.tsx'

@@ -13,7 +13,7 @@ export interface Idle {
 }
 
 /** Any failure as the kit's ApiError (a network failure has status 0). */
-export function asApiError(error: unknown): ApiError {
+function asApiError(error: unknown): ApiError {
   return error instanceof ApiError ? error : new ApiError(0, 'No se pudo cargar esta sección', 'Revise su conexión e intente de nuevo.')
 }
 

@@ -3,6 +3,7 @@ import { apiRequest } from '../api/client.ts'
 
 export const FILE_TOO_LARGE = 'El tamaño máximo permitido es de 5 MB'
 export const FILE_NOT_IMAGE = 'Solo se permiten imágenes JPG, PNG, GIF o WEBP'
+export const UPLOAD_FAILED = 'No se pudo subir la imagen. Intente de nuevo.'
 
 /** Spanish message for a file the server would refuse, or null when it may be sent. */
 export function imageFileProblem(file: Pick<File, 'size' | 'type'>): string | null {

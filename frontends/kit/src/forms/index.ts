@@ -2,4 +2,4 @@
 export { useZodForm } from './use-zod-form.ts'
 export { Field, CharacterCount, type FieldControlProps, type FieldProps } from './Field.tsx'
 export { ImageUploadField, IMAGE_HINT, type ImageUploadFieldProps } from './ImageUploadField.tsx'
-export { useImageUpload, UPLOAD_FAILED, type UploadedImage } from './use-image-upload.ts'
+export { useImageUpload, type UploadedImage } from './use-image-upload.ts'

@@ -1,8 +1,6 @@
 import { useState, type ChangeEvent } from 'react'
 // Through the package name, so the shared kit (one API client, one session) is used.
-import { imageFileProblem, uploadImage } from '@donaciones/web-kit'
-
-export const UPLOAD_FAILED = 'No se pudo subir la imagen. Intente de nuevo.'
+import { imageFileProblem, uploadImage, UPLOAD_FAILED } from '@donaciones/web-kit'
 
 export interface UploadedImage {
   _id: string

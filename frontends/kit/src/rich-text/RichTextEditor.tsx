@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react'
 import Quill from 'quill'
 import 'quill/dist/quill.snow.css'
-import { imageFileProblem, uploadImage } from '@donaciones/web-kit'
+import { imageFileProblem, uploadImage, UPLOAD_FAILED } from '@donaciones/web-kit'
 import { toolbarFor, translateLinkTooltip, translateToolbar } from './toolbar.ts'
 import './rich-text.css'
 
@@ -105,8 +105,6 @@ function setOrRemove(element: HTMLElement, name: string, value: string | undefin
   if (value) element.setAttribute(name, value)
   else element.removeAttribute(name)
 }
-
-const UPLOAD_FAILED = 'No se pudo subir la imagen. Intente de nuevo.'
 
 /** The image button: picks one image, checks type and size, uploads it and inserts its path. */
 function pickImage(quill: Quill, report: (problem: string | null) => void): void {

@@ -1,5 +1,5 @@
 import type { EventEnvelope } from '@donaciones/contracts'
-import { ident, type Projection, type ProjectionIndex, type SqlExecutor } from '@donaciones/kit'
+import { eventKey, ident, type Projection, type ProjectionIndex, type SqlExecutor } from '@donaciones/kit'
 import { creationCause, historyRules, historyRulesByKey, moduleLabels, updateCause } from './history-rules.ts'
 
 
@@ -43,7 +43,7 @@ export const historyProjection: Projection = {
  */
 async function applyHistory(tx: SqlExecutor, events: readonly EventEnvelope[], schema: string): Promise<void> {
   const entries = events.flatMap((event) => {
-    const rule = historyRulesByKey.get(`${event.service}.${event.type}`)
+    const rule = historyRulesByKey.get(eventKey(event))
     if (!rule) return []
     const data = event.data as Record<string, unknown>
     return [{ event, rule, data, document: rule.document(data) }]

@@ -1,5 +1,6 @@
 import { campaignDonationStatusSchema, type CampaignDonationStatus } from '@donaciones/contracts'
 import { callService, conflict, HttpError, unprocessable, type ServiceDirectory } from '@donaciones/kit'
+import { KeptAnswers } from '../kept-answers.ts'
 
 /** How long a campaign's answer is reused: a deactivation reaches the donation forms within this time (its end date is checked every time). */
 export const CAMPAIGN_STATUS_TTL_MS = 1_000
@@ -20,34 +21,18 @@ async function fetchStatus(directory: ServiceDirectory, campaignId: string, requ
  * found campaigns are kept; a failed call is not kept.
  */
 export class CampaignStatusCache {
-  private readonly entries = new Map<string, { status: CampaignDonationStatus; until: number }>()
-  private readonly pending = new Map<string, Promise<Lookup>>()
+  private readonly kept: KeptAnswers<string, Lookup>
 
   constructor(
     private readonly directory: ServiceDirectory,
-    private readonly ttlMs: number = CAMPAIGN_STATUS_TTL_MS,
-    private readonly now: () => number = Date.now,
-  ) {}
-
-  async get(campaignId: string, requestId?: string): Promise<Lookup> {
-    const entry = this.entries.get(campaignId)
-    if (entry && this.now() < entry.until) return { found: true, status: entry.status }
-    let lookup = this.pending.get(campaignId)
-    if (!lookup) {
-      lookup = fetchStatus(this.directory, campaignId, requestId)
-        .then((result) => {
-          if (result.found) this.remember(campaignId, result.status)
-          return result
-        })
-        .finally(() => this.pending.delete(campaignId))
-      this.pending.set(campaignId, lookup)
-    }
-    return lookup
+    ttlMs: number = CAMPAIGN_STATUS_TTL_MS,
+    now: () => number = Date.now,
+  ) {
+    this.kept = new KeptAnswers<string, Lookup>({ ttlMs, now, keep: (lookup) => lookup.found, maxEntries: MAX_CACHED_CAMPAIGNS })
   }
 
-  private remember(campaignId: string, status: CampaignDonationStatus): void {
-    if (this.entries.size >= MAX_CACHED_CAMPAIGNS) this.entries.clear()
-    this.entries.set(campaignId, { status, until: this.now() + this.ttlMs })
+  get(campaignId: string, requestId?: string): Promise<Lookup> {
+    return this.kept.get(campaignId, () => fetchStatus(this.directory, campaignId, requestId))
   }
 }
 

@@ -1,5 +1,6 @@
 import { internalPaymentSettingsResponseSchema, type InternalPaymentSettingsResponse } from '@donaciones/contracts'
 import { callServiceOk, type ServiceDirectory } from '@donaciones/kit'
+import { KeptAnswers } from '../kept-answers.ts'
 
 export type PaymentSettings = InternalPaymentSettingsResponse
 
@@ -18,25 +19,17 @@ export const PAYMENT_SETTINGS_TTL_MS = 2_000
  * a failed fetch is not kept. The keys stay in memory as they would for the duration of a request.
  */
 export class PaymentSettingsCache {
-  private cached: { settings: PaymentSettings; until: number } | undefined
-  private pending: Promise<PaymentSettings> | undefined
+  private readonly kept: KeptAnswers<'settings', PaymentSettings>
 
   constructor(
     private readonly load: (requestId?: string) => Promise<PaymentSettings>,
-    private readonly ttlMs: number = PAYMENT_SETTINGS_TTL_MS,
-    private readonly now: () => number = Date.now,
-  ) {}
+    ttlMs: number = PAYMENT_SETTINGS_TTL_MS,
+    now: () => number = Date.now,
+  ) {
+    this.kept = new KeptAnswers<'settings', PaymentSettings>({ ttlMs, now })
+  }
 
-  async get(requestId?: string): Promise<PaymentSettings> {
-    if (this.cached && this.now() < this.cached.until) return this.cached.settings
-    this.pending ??= this.load(requestId)
-      .then((settings) => {
-        this.cached = { settings, until: this.now() + this.ttlMs }
-        return settings
-      })
-      .finally(() => {
-        this.pending = undefined
-      })
-    return this.pending
+  get(requestId?: string): Promise<PaymentSettings> {
+    return this.kept.get('settings', () => this.load(requestId))
   }
 }

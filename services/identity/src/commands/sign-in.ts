@@ -1,15 +1,15 @@
 import { userSignedIn } from '@donaciones/contracts'
-import { clearAttempts, forbidden, forgiveAttempt, newEvent, unauthorized } from '@donaciones/kit'
+import { clearAttempts, forbidden, forgiveAttempt, newEvent, unauthorized, type AttemptLimit } from '@donaciones/kit'
 import { emailKey, findUserByEmail } from '../projections/users.ts'
 import { verifyPassword } from '../security/passwords.ts'
 import { loadCredentials } from '../security/private-tables.ts'
-import { reserveAttempt, type Limit } from '../security/rate-limit.ts'
+import { reserveAttempt } from '../security/rate-limit.ts'
 import { issueToken } from '../tokens.ts'
 import { appendAnyVersion, userStream, type IdentityDeps } from './deps.ts'
 
 export const invalidCredentials = () => unauthorized('Credenciales inválidas', 'Verifique su correo electrónico y contraseña')
 
-export function loginLimits(deps: IdentityDeps, email: string, ip: string): Limit[] {
+export function loginLimits(deps: IdentityDeps, email: string, ip: string): AttemptLimit[] {
   const { perEmail, perIp, windowSeconds } = deps.options.loginLimits
   return [
     { key: `login:email:${emailKey(email)}`, max: perEmail, windowMs: windowSeconds * 1000 },

@@ -1,7 +1,5 @@
 import { takeAttempt, tooManyRequests, type AttemptLimit, type SqlDatabase } from '@donaciones/kit'
 
-export type { AttemptLimit as Limit } from '@donaciones/kit'
-
 function throttled(wait: number): Error {
   const minutes = Math.ceil(wait / 60)
   return tooManyRequests(

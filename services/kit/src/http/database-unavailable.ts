@@ -21,8 +21,8 @@ const CONNECTION_ERROR_CODES = new Set([
 const CONNECTION_ERROR_MESSAGES = [
   /^Connection terminated/,
   /^timeout exceeded when trying to connect/,
+  // 'Client was closed and is not queryable', 'Client has encountered a connection error and is not queryable'
   /is not queryable/,
-  /^Client was closed and is not queryable/,
 ]
 
 export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {

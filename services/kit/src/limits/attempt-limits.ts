@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { SqlDatabase, SqlExecutor } from '../db/index.ts'
+import { stableLockKey } from '../db/lock-key.ts'
 import { ident } from '../eventstore/schema.ts'
 
 /**
@@ -110,10 +111,11 @@ export interface TakeAttemptOptions {
 export async function takeAttempt(db: SqlDatabase, schema: string, options: TakeAttemptOptions): Promise<AttemptVerdict> {
   const now = options.now ?? new Date()
   const record = options.record ?? options.limits.map(({ key, kind }) => ({ key, ...(kind ? { kind } : {}) }))
-  const keys = [...new Set([...options.limits.map((limit) => limit.key), ...record.map((row) => row.key)])].sort()
+  const names = new Set([...options.limits.map((limit) => limit.key), ...record.map((row) => row.key)])
+  const lockKeys = [...names].map((key) => stableLockKey(`${schema}.attempts:${key}`))
   return db.transaction(async (tx): Promise<AttemptVerdict> => {
     // Sorted, so two requests sharing keys take the locks in the same order (no deadlock).
-    await tx.query(`select pg_advisory_xact_lock(hashtext($1 || k)) from unnest($2::text[]) as k order by k`, [`${schema}.attempts:`, keys])
+    await tx.query(`select pg_advisory_xact_lock(k) from unnest($1::bigint[]) as k order by k`, [lockKeys])
     const { waitSeconds, limit } = await waitOf(tx, schema, options.limits, now)
     if (limit) return { allowed: false, waitSeconds, limit }
     const attemptId = await recordAttempt(tx, schema, record, randomUUID(), now)
