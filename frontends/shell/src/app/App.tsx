@@ -1,10 +1,14 @@
 import type { ReactNode } from 'react'
 import { Navigate, Route, Routes, useLocation } from '@donaciones/web-kit/router'
 import { ErrorPanel, isPublicRoute, Loading, Notifications, redirectFor, useSession, useSiteConfig } from '@donaciones/web-kit'
-import { RemoteBoundary } from '../remotes/RemoteBoundary.tsx'
+import { remoteScreen } from '../remotes/remote-screen.tsx'
 import { loadDashboard, loadPublic, loadSetup } from '../remotes/remotes.ts'
 import { ScrollReset } from './ScrollReset.tsx'
 import { useStartup } from './useStartup.ts'
+
+const SetupRemote = remoteScreen(loadSetup)
+const DashboardRemote = remoteScreen(loadDashboard)
+const PublicRemote = remoteScreen(loadPublic)
 
 export function App() {
   useStartup()
@@ -14,9 +18,9 @@ export function App() {
       <ScrollReset />
       <Guarded>
         <Routes>
-          <Route path="/configure" element={<RemoteBoundary load={loadSetup} />} />
-          <Route path="/dashboard/*" element={<RemoteBoundary load={loadDashboard} />} />
-          <Route path="*" element={<RemoteBoundary load={loadPublic} />} />
+          <Route path="/configure" element={<SetupRemote />} />
+          <Route path="/dashboard/*" element={<DashboardRemote />} />
+          <Route path="*" element={<PublicRemote />} />
         </Routes>
       </Guarded>
     </>
