@@ -7,7 +7,7 @@ import { launchChromium } from './chromium.ts'
 import { keyScreen, openPage } from './support/pages.ts'
 import { startBrowserSite, tinyPng, type BrowserSite } from './support/browser-site.ts'
 import { signInWithToken } from './journeys/campaign.ts'
-import { answerJustification, waitForToast } from './journeys/dashboard.ts'
+import { answerJustification, openFromMenu, waitForToast } from './journeys/dashboard.ts'
 
 interface AdminCampaign {
   _id: string
@@ -178,7 +178,7 @@ describe('asistente de campañas del panel (/dashboard/campaign/create y edit)',
     await visitor.context().close()
 
     // Edit: Actualizar waits for a change; a cancelled justification sends nothing.
-    await page.goto(`${site.url}/dashboard/campaign/edit/${id}`)
+    await page.getByRole('link', { name: 'Editar' }).click()
     await page.getByRole('heading', { level: 1, name: 'Editar campaña' }).waitFor()
     await expect.poll(() => field(page, 'Título').inputValue()).toBe(title)
     expect(await field(page, 'Institución').inputValue()).toBe(saved.institution?._id)
@@ -218,7 +218,7 @@ describe('asistente de campañas del panel (/dashboard/campaign/create y edit)',
     }
 
     // Cancelar goes back to the view without saving.
-    await page.goto(`${site.url}/dashboard/campaign/edit/${id}`)
+    await page.getByRole('link', { name: 'Editar' }).click()
     await expect.poll(() => field(page, 'Título').inputValue()).toBe(newTitle)
     await field(page, 'Título').fill('No se guarda')
     await button(page, 'Cancelar').click()
@@ -260,7 +260,7 @@ describe('asistente de campañas del panel (/dashboard/campaign/create y edit)',
     expect(saved.institution).toBeNull()
 
     // Enabling the card provider in 'Configuración' makes the goal appear in the wizard.
-    await page.goto(`${site.url}/dashboard/configuration/edit`)
+    await openFromMenu(page, 'Configuración')
     await page.getByRole('button', { name: /^Llaves de Conekta/ }).click()
     await page.getByRole('switch', { name: 'Recibir donaciones con tarjeta y en efectivo (Conekta)' }).check()
     await page.getByLabel('Llave pública de Conekta').fill(site.sim.conekta.publicKey)
@@ -268,7 +268,8 @@ describe('asistente de campañas del panel (/dashboard/campaign/create y edit)',
     await page.getByRole('button', { name: 'Guardar cambios' }).click()
     await answerJustification(page, 'Recibimos donaciones con tarjeta')
     await waitForToast(page, 'Registro actualizado')
-    await page.goto(`${site.url}/dashboard/campaign/create`)
+    await openFromMenu(page, 'Campañas')
+    await page.getByRole('link', { name: 'Agregar' }).click()
     await waitForStep(page, 1, 'Información general')
     await fillGeneral(page, 'Campaña con meta', imagePath)
     await button(page, 'Siguiente').click()

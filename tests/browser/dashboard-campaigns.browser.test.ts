@@ -138,7 +138,7 @@ describe('dashboard: campaign list and view', () => {
     for (const [cause, description] of [['Desactivación', DEACTIVATE], ['Activación', ACTIVATE], ['Actualización', UPDATE]]) {
       expect(events.some((event) => event.cause === cause && event.description === description)).toBe(true)
     }
-    await page.goto(`${site.url}/dashboard/historical/list`)
+    await openFromMenu(page, 'Histórico')
     await page.getByRole('heading', { level: 1, name: 'Histórico de eventos' }).waitFor()
     const timeline = page.getByRole('region', { name: /^Línea de tiempo del/ })
     for (const [cause, description] of [['Desactivación', DEACTIVATE], ['Activación', ACTIVATE], ['Actualización', UPDATE]] as const) {
@@ -178,6 +178,7 @@ describe('dashboard: campaign list and view', () => {
     expect(await page.getByRole('link', { name: 'Editar' }).count()).toBe(0)
     expect(await page.getByRole('button', { name: /^(Desactivar|Activar)$/ }).count()).toBe(0)
 
+    // Typed by hand: the route guard refuses the edit form.
     await page.goto(`${site.url}/dashboard/campaign/edit/${campaign._id}`)
     await page.waitForURL(`${site.url}/dashboard`)
     expect(await page.getByRole('button', { name: 'Actualizar' }).count()).toBe(0)

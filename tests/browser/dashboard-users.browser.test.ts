@@ -8,7 +8,7 @@ import { startBrowserSite, tinyPng, type BrowserSite } from './support/browser-s
 import { openPage } from './support/pages.ts'
 import { createCampaignThroughApi, signInWithToken } from './journeys/campaign.ts'
 import { signIn } from './journeys/public-site.ts'
-import { answerJustification, recordOnServer, sideMenuLabels, tableRow, waitForToast } from './journeys/dashboard.ts'
+import { answerJustification, openFromMenu, recordOnServer, sideMenuLabels, tableRow, waitForToast } from './journeys/dashboard.ts'
 
 interface ServerUser {
   _id: string
@@ -124,16 +124,18 @@ describe('dashboard: usuarios, administradores y perfil', () => {
     await other.waitForURL(/\/login$/)
     await signIn(other, site.url, email, newPassword)
     await other.waitForURL((url) => !url.pathname.startsWith('/login'))
-    await other.goto(`${site.url}/dashboard`)
+    await other.getByRole('button', { name: /menú de la cuenta/ }).click()
+    await other.getByRole('menu', { name: 'Cuenta' }).getByRole('menuitem', { name: 'Dashboard' }).click()
     expect(await sideMenuLabels(other)).toEqual(['Inicio', 'Campañas'])
 
-    // No update permission: the edit route sends them to /dashboard.
+    // No update permission: the edit route, typed by hand, sends them to /dashboard.
     const campaign = await createCampaignThroughApi(site, adminToken, { title: 'Campaña de invierno' })
     await other.goto(`${site.url}/dashboard/campaign/edit/${campaign._id}`)
     await other.waitForURL(`${site.url}/dashboard`)
 
-    // Create permission: the wizard opens and its first step can be completed.
-    await other.goto(`${site.url}/dashboard/campaign/create`)
+    // Create permission: the wizard opens from the list's 'Agregar' and its first step can be completed.
+    await openFromMenu(other, 'Campañas')
+    await other.getByRole('link', { name: 'Agregar', exact: true }).click()
     await other.getByRole('heading', { level: 1, name: 'Crear campaña' }).waitFor()
     await other.getByText('Paso 1 de 4', { exact: true }).waitFor()
     await field(other, 'Título').fill('Cobijas para la sierra')

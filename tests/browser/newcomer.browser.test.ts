@@ -8,6 +8,7 @@ import { startBrowserSite, tinyPng, type BrowserSite } from './support/browser-s
 import { openPage } from './support/pages.ts'
 import { completeSetupWizard } from './journeys/setup-wizard.ts'
 import { openCampaignFromGallery } from './journeys/public-site.ts'
+import { openFromMenu } from './journeys/dashboard.ts'
 import {
   acceptDialog,
   approvedCard,
@@ -115,12 +116,18 @@ describe('a newcomer sets the site up and the first donations arrive', () => {
     // The administrator finds those donations in the dashboard: totals, donors and the chart.
     const summary = (label: string) =>
       admin.getByRole('list', { name: 'Resumen de donaciones aprobadas' }).getByRole('listitem').filter({ hasText: label })
-    for (const [channel, total] of [['card', '$100.00'], ['paypal', '$150.00'], ['oxxo', '$0.00']] as const) {
-      await admin.goto(`${site.url}/dashboard/donation/${channel}/list`)
+    // From the campaign wizard where the setup left them: Inicio → Donaciones → each channel and back.
+    await openFromMenu(admin, 'Inicio')
+    await admin.getByRole('main').getByRole('link', { name: /Donaciones/ }).click()
+    await admin.getByRole('heading', { level: 1, name: 'Donaciones' }).waitFor()
+    for (const [channel, total] of [['Donaciones con tarjeta', '$100.00'], ['Donaciones con PayPal', '$150.00'], ['Donaciones con OXXO Pay', '$0.00']] as const) {
+      await admin.getByRole('navigation', { name: 'Listas de donaciones' }).getByRole('link', { name: channel, exact: true }).click()
+      await admin.waitForURL(/\/dashboard\/donation\/\w+\/list$/)
       await summary('Total').getByText(total, { exact: true }).waitFor()
-      await summary('Numero de donadores').getByText(channel === 'oxxo' ? '0' : '1', { exact: true }).waitFor()
+      await summary('Numero de donadores').getByText(channel === 'Donaciones con OXXO Pay' ? '0' : '1', { exact: true }).waitFor()
+      await admin.getByRole('main').getByRole('link', { name: 'Donaciones', exact: true }).click()
+      await admin.getByRole('heading', { level: 1, name: 'Donaciones' }).waitFor()
     }
-    await admin.goto(`${site.url}/dashboard/donation/list`)
     await summary('Total').getByText('$250.00', { exact: true }).waitFor()
     const points = admin.getByRole('table', { name: 'Datos del histórico de donaciones' })
     await points.waitFor({ state: 'attached' })

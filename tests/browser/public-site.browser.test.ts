@@ -177,10 +177,11 @@ describe('sitio público', () => {
   it('las páginas estáticas muestran su título y su contenido', async () => {
     const { page } = await openPage(browser, 'paginas')
     const about = (await (await site.api('/api/public/pages/about-us')).json()) as { title: string }
-    await page.goto(`${site.url}/about`)
+    await page.goto(site.url)
+    await page.getByRole('navigation', { name: 'Principal' }).getByRole('link', { name: 'Nosotros' }).click()
     await page.getByRole('heading', { level: 1, name: about.title }).waitFor()
 
-    await page.goto(`${site.url}/terms-and-conditions`)
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Términos y condiciones' }).click()
     await page.getByRole('heading', { level: 1, name: 'Términos y condiciones' }).waitFor()
     await page.getByRole('main').getByRole('paragraph').getByText('Términos y condiciones', { exact: true }).waitFor()
     await page.getByRole('contentinfo').getByRole('link', { name: 'Aviso de privacidad' }).click()
@@ -190,7 +191,7 @@ describe('sitio público', () => {
 
     // A page the server does not publish (deactivated): a Spanish notice instead of a blank screen.
     await page.route('**/api/public/pages/about-us', (route) => route.fulfill({ status: 404, json: { message: 'Página no encontrada', description: '' } }))
-    await page.goto(`${site.url}/about`)
+    await page.getByRole('navigation', { name: 'Principal' }).getByRole('link', { name: 'Nosotros' }).click()
     await page.getByRole('heading', { level: 1, name: 'Página no disponible' }).waitFor()
     await page.getByRole('main').getByRole('link', { name: 'Ir al inicio' }).waitFor()
   })

@@ -90,8 +90,18 @@ export async function signInWithToken(page: Page, token: string): Promise<void> 
   }, token)
 }
 
+/**
+ * Opens /campaigns/{slug}: as the first page of a journey by its address (a shared link), later by
+ * clicking 'Campañas' in the navbar and then the campaign's card, as a person does.
+ */
 export async function openCampaign(page: Page, baseUrl: string, slug: string): Promise<void> {
-  await page.goto(`${baseUrl}/campaigns/${slug}`)
+  if (!page.url().startsWith(baseUrl)) {
+    await page.goto(`${baseUrl}/campaigns/${slug}`)
+  } else {
+    await page.getByRole('banner').getByRole('link', { name: 'Campañas', exact: true }).click()
+    await page.getByRole('list', { name: 'Lista de campañas' }).locator(`a[href="/campaigns/${slug}"]`).first().click()
+    await page.waitForURL(`${baseUrl}/campaigns/${slug}`)
+  }
   await page.getByRole('heading', { level: 1 }).waitFor()
 }
 

@@ -10,6 +10,13 @@ export function sideMenu(page: Page) {
   return page.getByRole('navigation', { name: 'Menú de administración' })
 }
 
+/** Opens a module of the dashboard by clicking its entry in the side menu (opened first on narrow screens). */
+export async function openFromMenu(page: Page, label: string): Promise<void> {
+  const toggle = page.getByRole('button', { name: 'Menú' })
+  if (await toggle.isVisible()) await toggle.click()
+  await sideMenu(page).getByRole('link', { name: label, exact: true }).click()
+}
+
 /** Labels of the side menu's links, in order. */
 export async function sideMenuLabels(page: Page): Promise<string[]> {
   const menu = sideMenu(page)

@@ -17,9 +17,16 @@ export async function openCampaignFromGallery(page: Page, title: string): Promis
   await page.waitForURL(/\/campaigns\/[^/?]+$/)
 }
 
-/** Signs in through /login with e-mail and password. */
+/**
+ * Signs in through /login with e-mail and password, reached by clicking 'Iniciar sesión' in the
+ * navbar (the journey's first page is the home page when the tab is still empty).
+ */
 export async function signIn(page: Page, baseUrl: string, email: string, password: string): Promise<void> {
-  await page.goto(`${baseUrl}/login`)
+  if (!page.url().startsWith(baseUrl)) await page.goto(baseUrl)
+  if (new URL(page.url()).pathname !== '/login') {
+    await page.getByRole('banner').getByRole('link', { name: 'Iniciar sesión' }).click()
+    await page.waitForURL(`${baseUrl}/login`)
+  }
   await page.getByLabel('Correo electrónico').fill(email)
   await page.getByLabel('Contraseña', { exact: true }).fill(password)
   await page.getByRole('main').getByRole('button', { name: 'Iniciar sesión' }).click()

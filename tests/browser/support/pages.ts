@@ -1,25 +1,51 @@
 import { mkdirSync } from 'node:fs'
 import { join, resolve } from 'node:path'
-import { onTestFailed } from 'vitest'
+import { onTestFailed, onTestFinished } from 'vitest'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 
 export const screenshotDir = resolve(import.meta.dirname, '../../../.test-reports/screenshots')
 
+export interface OpenPageOptions {
+  viewport?: { width: number; height: number }
+  /**
+   * Console errors this journey causes on purpose (a declined card answers 402, a remote is cut
+   * off...). Any other console error or uncaught page error fails the test when it ends.
+   */
+  expectedConsoleErrors?: RegExp[]
+}
+
 /**
  * A new page in its own context; when the running test fails, a full-page screenshot of it is
- * saved under .test-reports/screenshots/<label>-<time>.png. Console errors are collected.
+ * saved under .test-reports/screenshots/<label>-<time>.png. Console errors and uncaught page errors
+ * are collected, and a test that passes with one nobody expected fails when it ends: a normal
+ * journey leaves the console quiet.
  */
-export async function openPage(browser: Browser, label: string, options: { viewport?: { width: number; height: number } } = {}): Promise<{ page: Page; context: BrowserContext; consoleErrors: string[] }> {
+export async function openPage(browser: Browser, label: string, options: OpenPageOptions = {}): Promise<{ page: Page; context: BrowserContext; consoleErrors: string[] }> {
   const context = await browser.newContext({ locale: 'es-MX', timezoneId: 'America/Mexico_City', viewport: options.viewport ?? { width: 1280, height: 900 }, acceptDownloads: true })
   const page = await context.newPage()
   page.setDefaultTimeout(15_000)
   const consoleErrors: string[] = []
   page.on('pageerror', (error) => consoleErrors.push(error.message))
+  page.on('console', (message) => {
+    if (message.type() === 'error') consoleErrors.push(`${message.text()} (${message.location().url})`)
+  })
+  let failed = false
   onTestFailed(async () => {
+    failed = true
     mkdirSync(screenshotDir, { recursive: true })
     await page.screenshot({ path: join(screenshotDir, `${label}-${Date.now()}.png`), fullPage: true }).catch(() => undefined)
   })
+  onTestFinished(() => {
+    if (failed) return
+    const unexpected = unexpectedConsoleErrors(consoleErrors, options.expectedConsoleErrors ?? [])
+    if (unexpected.length > 0) throw new Error(`Errores en la consola del navegador (${label}):\n${unexpected.join('\n')}`)
+  })
   return { page, context, consoleErrors }
+}
+
+/** The collected console errors that none of the expected patterns explains. */
+export function unexpectedConsoleErrors(errors: readonly string[], expected: readonly RegExp[]): string[] {
+  return errors.filter((error) => !expected.some((pattern) => pattern.test(error)))
 }
 
 /** Saves a screenshot of a key screen now (kept with the failure screenshots when the test fails later). */
