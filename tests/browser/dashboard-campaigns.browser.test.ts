@@ -8,6 +8,7 @@ import {
   answerJustification,
   createRestrictedAdminToken,
   downloadSheet,
+  openFromMenu,
   recordOnServer,
   tableRow,
   waitForToast,
@@ -150,7 +151,7 @@ describe('dashboard: campaign list and view', () => {
   })
 
   it('shows an unknown or malformed campaign id as not found, on the record and on its edit form', async () => {
-    const { page, context } = await openPage(browser, 'dashboard-campana-inexistente')
+    const { page, context } = await openPage(browser, 'dashboard-campana-inexistente', { expectedConsoleErrors: [/status of 404 .*\/api\/campaigns\//] })
     await signInWithToken(page, adminToken)
     for (const id of ['000000000000000000000000', '7d2f1c9e-0b4a-4e8f-9c3d-2a1b0c9d8e7f']) {
       for (const screen of ['view', 'edit']) {

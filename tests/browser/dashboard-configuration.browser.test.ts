@@ -179,7 +179,7 @@ describe('dashboard: the configuration screen', () => {
   })
 
   it('shows the server field errors on their fields and opens their section', async () => {
-    const { page, context } = await openPage(browser, 'configuracion-422')
+    const { page, context } = await openPage(browser, 'configuracion-422', { expectedConsoleErrors: [/status of 422 .*\/api\/configuration\)/] })
     await signInWithToken(page, adminToken)
     await page.route('**/api/configuration', (route) =>
       route.request().method() === 'PUT'

@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core'
 import ExcelJS from 'exceljs'
 import { launchChromium } from './chromium.ts'
 import { startBrowserSite, type BrowserSite } from './support/browser-site.ts'
-import { keyScreen, openPage } from './support/pages.ts'
+import { keyScreen, openPage, type OpenPageOptions } from './support/pages.ts'
 import { createCampaignThroughApi, signInWithToken } from './journeys/campaign.ts'
 
 const APPROVED_CARD = '4242424242424242'
@@ -119,8 +119,8 @@ describe('Panel: donaciones', () => {
     await site?.stop()
   })
 
-  const open = async (label: string, path: string) => {
-    const { page, consoleErrors } = await openPage(browser, label)
+  const open = async (label: string, path: string, options: OpenPageOptions = {}) => {
+    const { page, consoleErrors } = await openPage(browser, label, options)
     await signInWithToken(page, adminToken)
     await page.goto(`${site.url}${path}`)
     return { page, consoleErrors }
@@ -248,7 +248,7 @@ describe('Panel: donaciones', () => {
     expect(fee).toBeTruthy()
     expect(payee).toBeTruthy()
 
-    const { page } = await open('donaciones-paypal', '/dashboard/donation/paypal/list')
+    const { page } = await open('donaciones-paypal', '/dashboard/donation/paypal/list', { expectedConsoleErrors: [/status of 404 .*\/api\/donations\/paypal\//] })
     await page.getByRole('heading', { level: 1, name: 'Donaciones con PayPal' }).waitFor()
     await expectBoxes(page, summary)
     await dataRows(page).filter({ hasText: 'Eva Torres' }).getByText('PayPal', { exact: true }).waitFor()
@@ -263,7 +263,7 @@ describe('Panel: donaciones', () => {
     await wallet.getByRole('table', { name: 'Cobros' }).getByText(`${money(Number(fee))} MXN`, { exact: true }).waitFor()
     await keyScreen(page, 'donacion-paypal-detalle')
 
-    // A card donation is not a wallet donation: Spanish not-found state.
+    // A card donation is not a wallet donation: typed by hand, its address shows the Spanish not-found state.
     await page.goto(`${site.url}/dashboard/donation/paypal/view/${ids.ana}`)
     await page.getByRole('heading', { name: 'Donación no encontrada' }).waitFor()
     expect((await site.api(`/api/donations/paypal/${ids.ana}`, { token: adminToken })).status).toBe(404)

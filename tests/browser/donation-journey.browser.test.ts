@@ -6,6 +6,7 @@ import { keyScreen, openPage } from './support/pages.ts'
 import {
   acceptDialog,
   approvedCard,
+  declinedCard,
   campaignOnServer,
   commentAs,
   commentBox,
@@ -103,7 +104,7 @@ describe('Página de campaña y donaciones', () => {
   })
 
   it('dona con tarjeta, la rechazada falla a la vista, la ficha OXXO se descarga y PayPal agradece', async () => {
-    const { page } = await openPage(browser, 'campana-donaciones')
+    const { page } = await openPage(browser, 'campana-donaciones', { expectedConsoleErrors: [declinedCard] })
     await openCampaign(page, site.url, slug)
     expect(await goalPercent(page)).toBe(0)
 
@@ -181,7 +182,7 @@ describe('Página de campaña y donaciones', () => {
   })
 
   it('una campaña inexistente muestra el aviso en español con enlace a las campañas', async () => {
-    const { page } = await openPage(browser, 'campana-inexistente')
+    const { page } = await openPage(browser, 'campana-inexistente', { expectedConsoleErrors: [/status of 404 .*\/no-existe/] })
     await page.goto(`${site.url}/campaigns/no-existe`)
     await page.getByRole('heading', { name: 'Campaña no encontrada' }).waitFor()
     expect(await page.getByRole('link', { name: 'Ver todas las campañas' }).getAttribute('href')).toBe('/campaigns')

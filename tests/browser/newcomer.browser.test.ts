@@ -12,6 +12,7 @@ import { openFromMenu } from './journeys/dashboard.ts'
 import {
   acceptDialog,
   approvedCard,
+  declinedCard,
   campaignOnServer,
   commentAs,
   createCampaignThroughApi,
@@ -64,6 +65,9 @@ describe('a newcomer sets the site up and the first donations arrive', () => {
       institution: { name: 'Comunidad de la Sierra', description: 'Aliada en la sierra norte' },
     })
     await admin.waitForURL(/\/dashboard\/campaign\/create$/)
+    const welcome = admin.getByRole('dialog', { name: '¡Bienvenido!' })
+    await welcome.getByRole('button', { name: 'Aceptar' }).click()
+    await welcome.waitFor({ state: 'hidden' })
     const adminToken = await admin.evaluate(() => localStorage.getItem('auth_token'))
     expect(adminToken).toBeTruthy()
 
@@ -75,7 +79,7 @@ describe('a newcomer sets the site up and the first donations arrive', () => {
 
     // A campaign is published through the API and shows in the public gallery.
     const campaign = await createCampaignThroughApi(site, adminToken ?? '', { title: 'Agua limpia para la sierra', goal: 1000 })
-    const { page: visitor } = await openPage(browser, 'recien-llegado-visitante')
+    const { page: visitor } = await openPage(browser, 'recien-llegado-visitante', { expectedConsoleErrors: [declinedCard] })
     await visitor.goto(`${site.url}/campaigns`)
     await openCampaignFromGallery(visitor, 'Agua limpia para la sierra')
     await likeCampaign(visitor)

@@ -175,7 +175,7 @@ describe('sitio público', () => {
   })
 
   it('las páginas estáticas muestran su título y su contenido', async () => {
-    const { page } = await openPage(browser, 'paginas')
+    const { page } = await openPage(browser, 'paginas', { expectedConsoleErrors: [/status of 404 .*\/api\/public\/pages\/about-us/] })
     const about = (await (await site.api('/api/public/pages/about-us')).json()) as { title: string }
     await page.goto(site.url)
     await page.getByRole('navigation', { name: 'Principal' }).getByRole('link', { name: 'Nosotros' }).click()

@@ -49,7 +49,7 @@ describe('reglas de sesión', () => {
   })
 
   it('credenciales incorrectas: el mensaje del servidor y el formulario exige los campos', async () => {
-    const { page } = await openPage(browser, 'login-fallido')
+    const { page } = await openPage(browser, 'login-fallido', { expectedConsoleErrors: [/status of 401 .*\/api\/auth\/login\)/] })
     await page.goto(`${site.url}/login`)
     await page.getByRole('main').getByRole('button', { name: 'Iniciar sesión' }).click()
     expect(await page.getByText('Campo requerido').count()).toBe(2)
@@ -134,7 +134,7 @@ describe('reglas de sesión', () => {
   it('recuperar la contraseña con el enlace del correo', async () => {
     const email = 'olvido@fundacion.mx'
     await createAccount(site, adminToken, email, 2)
-    const { page } = await openPage(browser, 'recuperar-contrasena')
+    const { page } = await openPage(browser, 'recuperar-contrasena', { expectedConsoleErrors: [/status of 422 .*\/api\/auth\/recover-password\)/] })
     await page.goto(`${site.url}/login`)
     await page.getByRole('link', { name: 'Olvidé mi contraseña' }).click()
     await page.waitForURL(/\/forgot-password$/)

@@ -45,7 +45,7 @@ describe('asistente de configuración inicial (/configure)', () => {
   })
 
   it('muestra los errores de campo del servidor en el paso que los contiene', async () => {
-    const { page } = await openPage(browser, 'asistente-error-servidor')
+    const { page } = await openPage(browser, 'asistente-error-servidor', { expectedConsoleErrors: [/status of 422 .*\/api\/init\)/] })
     // The server would refuse this payload only in rare cases (a file removed meanwhile, a
     // rule changed): its 422 answer is simulated to prove the wizard shows it where it belongs.
     await page.route('**/api/init', (route) =>

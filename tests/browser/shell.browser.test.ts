@@ -43,7 +43,7 @@ describe('the shell: federation, first run and failing remotes', () => {
   })
 
   it('shows the Spanish error panel when the setup remote cannot be fetched, and recovers on retry', async () => {
-    const { page } = await openPage(browser, 'remoto-caido')
+    const { page } = await openPage(browser, 'remoto-caido', { expectedConsoleErrors: [/ERR_CONNECTION_REFUSED .*remoteEntry\.js/, /Federation Runtime/] })
     await page.route('**/remotes/setup/**', (route) => route.abort('connectionrefused'))
     await page.goto(`${site.url}/configure`)
     await expect.poll(() => page.getByRole('heading', { name: REMOTE_PANEL }).isVisible()).toBe(true)
@@ -56,7 +56,7 @@ describe('the shell: federation, first run and failing remotes', () => {
   })
 
   it('shows the panel when the setup remote serves broken code', async () => {
-    const { page } = await openPage(browser, 'remoto-roto')
+    const { page } = await openPage(browser, 'remoto-roto', { expectedConsoleErrors: [/Unexpected identifier/, /Federation Runtime/] })
     await page.route('**/remotes/setup/remoteEntry.js', (route) => route.fulfill({ status: 200, contentType: 'text/javascript', body: 'this is not javascript {' }))
     await page.goto(`${site.url}/configure`)
     await expect.poll(() => page.getByRole('heading', { name: REMOTE_PANEL }).isVisible()).toBe(true)

@@ -24,6 +24,9 @@ export interface VoucherData {
   phone: string
 }
 
+/** The console error of a declined card: the donation answers 402 (spec §8). */
+export const declinedCard = /status of 402 .*\/api\/donations\/conekta\)/
+
 export const approvedCard: Omit<CardData, 'number'> = {
   name: 'Juan Pérez',
   expiry: '12/30',

@@ -14,6 +14,8 @@ interface SessionState {
   signIn: (token: string) => AuthUser | null
   /** Tells the server and clears the token. */
   signOut: () => Promise<void>
+  /** Clears the token without telling the server, which already ended the session (a password change). */
+  endLocalSession: () => void
   /** Replaces the user after a profile change. */
   setUser: (user: AuthUser) => void
 }
@@ -105,6 +107,10 @@ export const useSession = create<SessionState>((set, get) => ({
     if (user) {
       await apiRequest('LOGOUT', `/auth/logout/${user._id}`, { method: 'PUT', json: { login: false }, silent: true }).catch(() => undefined)
     }
+    clearToken()
+    set({ status: 'anonymous', user: null })
+  },
+  endLocalSession: () => {
     clearToken()
     set({ status: 'anonymous', user: null })
   },

@@ -17,7 +17,8 @@ export function ResetPasswordPage() {
     try {
       await resetPassword({ password, newPassword })
       await showAlert(PASSWORD_UPDATED_TITLE, PASSWORD_UPDATED_TEXT, 'success')
-      await useSession.getState().signOut()
+      // The new password ended every session of the account on the server.
+      useSession.getState().endLocalSession()
       navigate('/login')
     } catch {
       // The server's message is already shown as a toast.
