@@ -9,6 +9,11 @@ interface MessageBody {
 }
 
 const registered = { message: 'Cuenta creada', description: 'Le enviamos un correo con el enlace para activar su cuenta. Revise su bandeja de entrada' }
+function headerNames(headers: Headers): string[] {
+  const names: string[] = []
+  headers.forEach((_value, name) => names.push(name))
+  return names
+}
 const invalidLink = { message: 'Enlace inválido', description: 'El enlace de verificación no es válido, ya se usó o expiró. Regístrese de nuevo para recibir otro.' }
 
 describe('self sign-up of role 2 accounts', () => {
@@ -140,7 +145,7 @@ describe('self sign-up of role 2 accounts', () => {
     const taken = await register(member.email, { name: 'Intruso', password: 'Otra#Clave99' })
     expect(taken.status).toBe(fresh.status)
     expect(taken.body).toEqual(fresh.body)
-    expect([...taken.headers.keys()]).toEqual([...fresh.headers.keys()])
+    expect(headerNames(taken.headers)).toEqual(headerNames(fresh.headers))
     expect(taken.headers.get('content-length')).toBe(fresh.headers.get('content-length'))
 
     const mails = await waitForMails(member.email, mailsBefore + 1)
