@@ -127,6 +127,9 @@ describe('self sign-up of role 2 accounts', () => {
 
     const userId = claimsOf((await login(platform, email, strongPassword, nextIp())).body.token)._id as string
     expect(await eventTypesOf(userId)).toEqual(['UserCreated', 'UserEmailVerified', 'UserSignedIn'])
+    // The audit service's copy of the user (the per-user history card) becomes active too.
+    const auditUser = async () => (await platform.api<{ user?: { active: boolean } }>(`/api/historical/user/${userId}`, { token: admin.token })).body.user
+    await expect.poll(auditUser, { timeout: 5000 }).toMatchObject({ active: true })
 
     // The other account's link, once past its lifetime, no longer works.
     await platform.db.query(
