@@ -54,6 +54,16 @@ export const EMAIL_SENT_TITLE = 'Email enviado'
 export const EMAIL_SENT_TEXT = 'Revise su bandeja de entrada'
 export const ADMIN_CREATED_TITLE = 'Administrador creado'
 
+// Self sign-up (not in the spec; same tone as its messages)
+export const REGISTRATION_SENT_TITLE = 'Cuenta creada'
+export const REGISTRATION_SENT_TEXT = 'Le enviamos un correo con el enlace para activar su cuenta. Revise su bandeja de entrada'
+export const EMAIL_VERIFIED_TITLE = 'Correo verificado'
+export const EMAIL_VERIFIED_TEXT = 'Su cuenta está activa; ya puede iniciar sesión'
+export const EMAIL_NOT_VERIFIED_TITLE = 'Correo sin verificar'
+export const EMAIL_NOT_VERIFIED_TEXT = 'Abra el enlace que le enviamos por correo para activar su cuenta antes de iniciar sesión'
+export const INVALID_VERIFICATION_LINK_TITLE = 'Enlace inválido'
+export const INVALID_VERIFICATION_LINK_TEXT = 'El enlace de verificación no es válido, ya se usó o expiró. Regístrese de nuevo para recibir otro.'
+
 /** 'Se ha enviado una contraseña provisional a {email}' */
 export function adminCreatedMessage(email: string): string {
   return `Se ha enviado una contraseña provisional a ${email}`

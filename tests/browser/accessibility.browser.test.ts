@@ -27,7 +27,7 @@ describe('accessibility of the public site and the wizard', () => {
     expect(describeViolations(await accessibilityViolations(page))).toEqual([])
   })
 
-  it.each(['/', '/campaigns', '/campaign', '/about', '/login', '/forgot-password'])('%s has no WCAG A/AA violations', async (route) => {
+  it.each(['/', '/campaigns', '/campaign', '/about', '/login', '/forgot-password', '/register', '/verify-email'])('%s has no WCAG A/AA violations', async (route) => {
     if (!slug) {
       const token = await site.configure()
       slug = (await createCampaignThroughApi(site, token)).slug

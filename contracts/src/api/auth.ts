@@ -9,7 +9,7 @@ import {
   requiredText,
   withConfirmation,
 } from '../rules.ts'
-import { PROFILE_FORM_NAME_MAX } from '../limits.ts'
+import { ADMIN_FORM_NAME_MAX, PROFILE_FORM_NAME_MAX } from '../limits.ts'
 import { authUserSchema } from '../entities/auth-user.ts'
 import { socialProviderSchema } from '../entities/configuration.ts'
 
@@ -56,6 +56,29 @@ export const recoverPasswordFormSchema = withConfirmation(
   recoverPasswordRequestSchema.extend({ confirmation: confirmationSchema }),
   'password',
 )
+
+/**
+ * POST /auth/register (not in the spec): a person opens a role 2 account. Names follow the user
+ * form's limit (30); the password the spec's strength rule. The account stays inactive until the
+ * mailed link is opened.
+ */
+export const registerRequestSchema = z.object({
+  name: requiredText(ADMIN_FORM_NAME_MAX),
+  lastName: requiredText(ADMIN_FORM_NAME_MAX),
+  email: emailSchema,
+  password: passwordSchema,
+})
+export type RegisterRequest = z.infer<typeof registerRequestSchema>
+
+/** /register form: the request plus a confirmation of the password. */
+export const registerFormSchema = withConfirmation(registerRequestSchema.extend({ confirmation: confirmationSchema }), 'password')
+
+/** POST /auth/verify-email (e-mail and token come from the mailed link's query). */
+export const verifyEmailRequestSchema = z.object({
+  email: emailSchema,
+  token: requiredString,
+})
+export type VerifyEmailRequest = z.infer<typeof verifyEmailRequestSchema>
 
 /**
  * POST /auth/google-register-or-login. `credential` (the Google ID token) is not in the spec: the

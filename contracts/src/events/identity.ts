@@ -38,7 +38,8 @@ export const userCreated = defineEvent({
     active: z.boolean(),
     /** True when the user must replace a provisional password. */
     changePassword: z.boolean(),
-    origin: z.enum(['admin', 'setup', 'google', 'facebook', 'twitter']),
+    /** 'signup': the person registered at /register; the account starts inactive and unverified. */
+    origin: z.enum(['admin', 'setup', 'google', 'facebook', 'twitter', 'signup']),
   }),
 })
 
@@ -100,6 +101,14 @@ export const passwordRecoveryRequested = defineEvent({
   schema: z.object({ userId: idSchema, expiresAt: z.string() }),
 })
 
+/** The mailed link of a self sign-up was opened: the e-mail is proven and the account is active. */
+export const userEmailVerified = defineEvent({
+  service: 'identity',
+  aggregate: 'user',
+  type: 'UserEmailVerified',
+  schema: z.object({ userId: idSchema }),
+})
+
 export const socialAccountLinked = defineEvent({
   service: 'identity',
   aggregate: 'user',
@@ -142,6 +151,7 @@ export const identityEvents = [
   userActivationToggled,
   userPasswordChanged,
   passwordRecoveryRequested,
+  userEmailVerified,
   socialAccountLinked,
   userSignedIn,
   userSignedOut,

@@ -11,6 +11,8 @@ const GalleryPage = lazy(() => import('./features/gallery/components/GalleryPage
 const LoginPage = lazy(() => import('./features/auth/components/LoginPage.tsx').then((m) => ({ default: m.LoginPage })))
 const ForgotPasswordPage = lazy(() => import('./features/auth/components/ForgotPasswordPage.tsx').then((m) => ({ default: m.ForgotPasswordPage })))
 const RecoverPasswordPage = lazy(() => import('./features/auth/components/RecoverPasswordPage.tsx').then((m) => ({ default: m.RecoverPasswordPage })))
+const RegisterPage = lazy(() => import('./features/auth/components/RegisterPage.tsx').then((m) => ({ default: m.RegisterPage })))
+const VerifyEmailPage = lazy(() => import('./features/auth/components/VerifyEmailPage.tsx').then((m) => ({ default: m.VerifyEmailPage })))
 const ResetPasswordPage = lazy(() => import('./features/auth/components/ResetPasswordPage.tsx').then((m) => ({ default: m.ResetPasswordPage })))
 
 /** The public site (spec §2.1–§2.3), exposed to the shell as `public/App`. */
@@ -25,6 +27,8 @@ export default function App() {
         <Route path="campaigns" element={<Screen><GalleryPage /></Screen>} />
         <Route path="campaigns/:slug" element={<Screen><CampaignRoute /></Screen>} />
         <Route path="login" element={<Screen><LoginPage /></Screen>} />
+        <Route path="register" element={<Screen><RegisterPage /></Screen>} />
+        <Route path="verify-email" element={<Screen><VerifyEmailPage /></Screen>} />
         <Route path="forgot-password" element={<Screen><ForgotPasswordPage /></Screen>} />
         <Route path="recover-password" element={<Screen><RecoverPasswordPage /></Screen>} />
         <Route path="reset-password" element={<Screen><ResetPasswordPage /></Screen>} />

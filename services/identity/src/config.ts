@@ -8,6 +8,12 @@ export interface IdentityOptions {
   loginLimits: { perEmail: number; perIp: number; windowSeconds: number }
   /** Recovery mails per e-mail inside the window; more requests still answer 200 but send nothing. */
   recoveryMailLimit: { perEmail: number; windowSeconds: number }
+  /** Lifetime of the link that verifies a self sign-up's e-mail. */
+  verificationTtlSeconds: number
+  /** Sign-ups per e-mail and per client address inside the window (every request counts). */
+  registerLimits: { perEmail: number; perIp: number; windowSeconds: number }
+  /** Verification attempts per e-mail and per client address inside the window (a success takes its attempt back). */
+  verifyLimits: { perEmail: number; perIp: number; windowSeconds: number }
   /**
    * Public origin of the site for the links in mails (PUBLIC_URL). Never taken from the request's
    * Host header, which a caller controls.
@@ -21,6 +27,9 @@ export function defaultIdentityOptions(env = process.env): IdentityOptions {
     recoveryTtlSeconds: 60 * 60,
     loginLimits: { perEmail: 5, perIp: 20, windowSeconds: 15 * 60 },
     recoveryMailLimit: { perEmail: 5, windowSeconds: 60 * 60 },
+    verificationTtlSeconds: 24 * 60 * 60,
+    registerLimits: { perEmail: 5, perIp: 10, windowSeconds: 60 * 60 },
+    verifyLimits: { perEmail: 5, perIp: 20, windowSeconds: 15 * 60 },
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT ?? 3000}`).replace(/\/+$/, ''),
   }
 }

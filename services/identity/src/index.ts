@@ -12,6 +12,7 @@ import { internalRoutes } from './routes/internal.ts'
 import { jwksRoutes } from './routes/jwks.ts'
 import { modulesRoutes } from './routes/modules.ts'
 import { profileRoutes } from './routes/profile.ts'
+import { registerRoutes } from './routes/register.ts'
 import { userDetailRoutes } from './routes/user-detail.ts'
 import { usersRoutes } from './routes/users.ts'
 import { createPrivateTables } from './security/private-tables.ts'
@@ -34,6 +35,7 @@ export function createIdentityService(overrides: Partial<IdentityOptions> = {}):
       router.use(jwksRoutes(() => signingKeyOf(context)))
       router.use(internalRoutes(deps))
       router.use(authRoutes(deps))
+      router.use(registerRoutes(deps))
       router.use(oauthRoutes(context, socialSignInPorts(deps)))
       router.use(modulesRoutes(deps))
       // Fixed paths under /api/users before the ones with an {id}.

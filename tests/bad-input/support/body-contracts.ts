@@ -25,6 +25,7 @@ import {
   paypalOrderRequestSchema,
   profileUpdateRequestSchema,
   recoverPasswordRequestSchema,
+  registerRequestSchema,
   requestRecoverPasswordSchema,
   resetPasswordRequestSchema,
   setupAdminRequestSchema,
@@ -32,6 +33,7 @@ import {
   userCreateRequestSchema,
   userToggleRequestSchema,
   userUpdateRequestSchema,
+  verifyEmailRequestSchema,
 } from '@donaciones/contracts'
 import { campaignPayload, update } from '../../campaign-admin/fixtures.ts'
 import { adminCredentials } from '../../support/site.ts'
@@ -80,6 +82,8 @@ export function bodyContracts(records: SiteRecords): Record<string, BodyContract
     'POST /api/auth/reset-password': contract(resetPasswordRequestSchema, { password: adminCredentials.password, newPassword: 'Otra#Clave2026' }),
     'POST /api/auth/request-recover-password': contract(requestRecoverPasswordSchema, { email }),
     'POST /api/auth/recover-password': contract(recoverPasswordRequestSchema, { password: 'Otra#Clave2026', email, token: 'token-de-prueba' }),
+    'POST /api/auth/register': contract(registerRequestSchema, { name: 'Ana', lastName: 'Pérez', email: 'registro@fundacion.mx', password: 'Otra#Clave2026' }),
+    'POST /api/auth/verify-email': contract(verifyEmailRequestSchema, { email, token: 'token-de-prueba' }),
     'POST /api/auth/google-register-or-login': contract(googleRegisterOrLoginRequestSchema, {
       credential: 'credencial', email, name: 'Ana', lastName: 'Pérez', providerId: '123', thumbnail: null, validated: true,
     }),

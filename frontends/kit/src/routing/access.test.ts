@@ -25,7 +25,7 @@ describe('route rules of spec §2.1, §4 and §5', () => {
 
   it('locks a user with a provisional password to /reset-password', () => {
     const locked = user({ role: 2, changePassword: true })
-    for (const pathname of ['/', '/campaigns', '/dashboard', '/login']) {
+    for (const pathname of ['/', '/campaigns', '/dashboard', '/login', '/register', '/verify-email']) {
       expect(redirectFor({ pathname, configured: true, user: locked })).toBe('/reset-password')
     }
     expect(redirectFor({ pathname: '/reset-password', configured: true, user: locked })).toBeNull()
@@ -36,14 +36,18 @@ describe('route rules of spec §2.1, §4 and §5', () => {
     expect(redirectFor({ pathname: '/reset-password', configured: true, user: null })).toBe('/login')
   })
 
-  it('sends a signed-in user away from /login and unknown routes to /', () => {
+  it('sends a signed-in user away from /login and /register, and unknown routes to /', () => {
     expect(redirectFor({ pathname: '/login', configured: true, user: user({ role: 2 }) })).toBe('/')
     expect(redirectFor({ pathname: '/login', configured: true, user: null })).toBeNull()
+    expect(redirectFor({ pathname: '/register', configured: true, user: user({ role: 2 }) })).toBe('/')
+    expect(redirectFor({ pathname: '/register/', configured: true, user: user() })).toBe('/')
+    // The mailed link may be opened in a browser where someone is signed in: it still verifies.
+    expect(redirectFor({ pathname: '/verify-email', configured: true, user: user({ role: 2 }) })).toBeNull()
     expect(redirectFor({ pathname: '/no/existe', configured: true, user: null })).toBe('/')
   })
 
   it('opens the public routes to visitors, with and without a trailing slash', () => {
-    for (const pathname of ['/', '/about', '/campaigns', '/campaigns/utiles-escolares', '/campaigns/', '/notice-of-privacy', '/terms-and-conditions', '/forgot-password', '/recover-password']) {
+    for (const pathname of ['/', '/about', '/campaigns', '/campaigns/utiles-escolares', '/campaigns/', '/notice-of-privacy', '/terms-and-conditions', '/forgot-password', '/recover-password', '/register', '/register/', '/verify-email']) {
       expect(redirectFor({ pathname, configured: true, user: null })).toBeNull()
     }
   })
@@ -91,6 +95,6 @@ describe('route rules of spec §2.1, §4 and §5', () => {
 
   it('keeps the scroll position only on the routes spec §2.1 names', () => {
     for (const pathname of ['/about', '/campaigns', '/notice-of-privacy', '/terms-and-conditions', '/login']) expect(keepsScroll(pathname)).toBe(true)
-    for (const pathname of ['/', '/campaigns/uno', '/forgot-password']) expect(keepsScroll(pathname)).toBe(false)
+    for (const pathname of ['/', '/campaigns/uno', '/forgot-password', '/register', '/verify-email']) expect(keepsScroll(pathname)).toBe(false)
   })
 })

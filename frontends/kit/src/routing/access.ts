@@ -1,6 +1,9 @@
 import { ROLE_FULL_ADMIN, ROLE_RESTRICTED_ADMIN, type AuthUser, type PermissionAction } from '@donaciones/contracts'
 
-/** Routes anyone may open (spec §2.1). Patterns use `:param` for one path segment. */
+/**
+ * Routes anyone may open (spec §2.1, plus the self sign-up's /register and /verify-email). Patterns
+ * use `:param` for one path segment.
+ */
 export const PUBLIC_ROUTES = [
   '/',
   '/about',
@@ -9,6 +12,8 @@ export const PUBLIC_ROUTES = [
   '/campaigns',
   '/campaigns/:slug',
   '/login',
+  '/register',
+  '/verify-email',
   '/forgot-password',
   '/recover-password',
   '/configure',
@@ -92,7 +97,8 @@ export function redirectFor({ pathname, configured, user }: RedirectInput): stri
   if (path === '/configure') return '/'
   if (user?.changePassword) return path === '/reset-password' ? null : '/reset-password'
   if (path === '/reset-password') return user ? '/' : '/login'
-  if (path === '/login' && user) return '/'
+  // A signed-in user has nothing to do on the sign-in and sign-up forms.
+  if ((path === '/login' || path === '/register') && user) return '/'
   if (isPublicRoute(path)) return null
   if (!isBypassRoute(path) && !isDashboardRoute(path)) return '/'
   if (!user) return '/login'

@@ -1,6 +1,7 @@
 import {
   userActivationToggled,
   userCreated,
+  userEmailVerified,
   userPermissionsChanged,
   userProfileUpdated,
   userRoleChanged,
@@ -16,7 +17,7 @@ type Data = Record<string, unknown>
 export const peopleProjection: Projection = {
   name: 'people',
   tables: ['people'],
-  handles: [userCreated, userUpdated, userProfileUpdated, userActivationToggled, userRoleChanged, userPermissionsChanged, userSetupReverted],
+  handles: [userCreated, userUpdated, userProfileUpdated, userActivationToggled, userEmailVerified, userRoleChanged, userPermissionsChanged, userSetupReverted],
   async setup(db, schema) {
     await db.exec(`create table if not exists ${ident(schema)}.people (
       id text primary key, name text not null, last_name text not null, email text not null, role integer not null,
@@ -44,6 +45,10 @@ export const peopleProjection: Projection = {
         return
       case userActivationToggled.type:
         await tx.query(`update ${table} set active = $2, updated_at = $3 where id = $1`, [id, data.active, at])
+        return
+      case userEmailVerified.type:
+        // A self sign-up becomes active when its e-mail is verified.
+        await tx.query(`update ${table} set active = true, updated_at = $2 where id = $1`, [id, at])
         return
       case userRoleChanged.type:
         await tx.query(`update ${table} set role = $2, updated_at = $3 where id = $1`, [id, data.role, at])

@@ -1,15 +1,11 @@
-import { createHash, randomBytes } from 'node:crypto'
 import { passwordRecoveryRequested, userPasswordChanged, type RecoverPasswordRequest } from '@donaciones/contracts'
 import { clearAttempts, ident, newEvent, takeAttempt, unprocessable } from '@donaciones/kit'
 import { emailKey, findUserByEmail, type UserRow } from '../projections/users.ts'
+import { newLinkToken, tokenHash } from '../security/link-tokens.ts'
 import { hashPassword } from '../security/passwords.ts'
 import { storeCredentials } from '../security/private-tables.ts'
 import { appendAnyVersion, userStream, type IdentityDeps } from './deps.ts'
 import { loadUserForUpdate } from './load-user.ts'
-
-function tokenHash(token: string): string {
-  return createHash('sha256').update(token).digest('hex')
-}
 
 export interface RecoveryLink {
   user: UserRow
@@ -30,7 +26,7 @@ export async function requestRecovery(deps: IdentityDeps, email: string, correla
   if (!user || !user.active) return undefined
   if (!(await takeAttempt(store.db, store.schema, { limits: [limit] })).allowed) return undefined
 
-  const token = randomBytes(32).toString('base64url')
+  const token = newLinkToken()
   const expiresAt = new Date(Date.now() + deps.options.recoveryTtlSeconds * 1000)
   await store.db.query(`delete from ${ident(store.schema)}.recovery_tokens where expires_at < now() - interval '1 day'`)
   await store.db.query(`insert into ${ident(store.schema)}.recovery_tokens (token_hash, user_id, expires_at) values ($1, $2, $3)`, [

@@ -1,4 +1,4 @@
-import { userSignedIn } from '@donaciones/contracts'
+import { EMAIL_NOT_VERIFIED_TEXT, EMAIL_NOT_VERIFIED_TITLE, userSignedIn } from '@donaciones/contracts'
 import { clearAttempts, forbidden, forgiveAttempt, newEvent, unauthorized, type AttemptLimit } from '@donaciones/kit'
 import { emailKey, findUserByEmail } from '../projections/users.ts'
 import { verifyPassword } from '../security/passwords.ts'
@@ -20,7 +20,8 @@ export function loginLimits(deps: IdentityDeps, email: string, ip: string): Atte
 /**
  * POST /auth/login. Wrong e-mail and wrong password answer the same 401 in the same time; the
  * attempts count per e-mail and per client address before the password is checked (429 once
- * either limit is reached); a right password takes its attempt back.
+ * either limit is reached); a right password takes its attempt back. A self sign-up whose e-mail
+ * is not verified yet, and an inactive user, are refused (403) only after the right password.
  */
 export async function signIn(deps: IdentityDeps, email: string, password: string, ip: string, correlationId: string): Promise<string> {
   const { store } = deps.context
@@ -31,6 +32,7 @@ export async function signIn(deps: IdentityDeps, email: string, password: string
   const valid = await verifyPassword(password, stored)
   if (!user || !valid) throw invalidCredentials()
   await forgiveAttempt(store.db, store.schema, attemptId)
+  if (!user.email_verified) throw forbidden(EMAIL_NOT_VERIFIED_TITLE, EMAIL_NOT_VERIFIED_TEXT)
   if (!user.active) throw forbidden('Usuario inactivo', 'Su cuenta está desactivada; comuníquese con un administrador')
   await clearAttempts(store.db, store.schema, limits[0]!.key)
   await appendAnyVersion(store, userStream(user.id), [newEvent(userSignedIn, { userId: user.id, method: 'password' })], {

@@ -10,6 +10,7 @@ import {
   userSignedOut,
   userUpdated,
   socialAccountLinked,
+  userEmailVerified,
   type AuthUser,
   type EventEnvelope,
   type Role,
@@ -30,6 +31,8 @@ export interface UserRow {
   picture: string | null
   active: boolean
   change_password: boolean
+  /** False for a self sign-up until its mailed link is opened; password sign-in needs it. */
+  email_verified: boolean
   session_version: number
   created_at: Date | string
   updated_at: Date | string
@@ -64,6 +67,7 @@ export const usersProjection: Projection = {
     userSignedOut,
     userSetupReverted,
     socialAccountLinked,
+    userEmailVerified,
   ],
   async setup(db, schema) {
     await db.exec(`
@@ -83,6 +87,7 @@ export const usersProjection: Projection = {
         created_at timestamptz not null,
         updated_at timestamptz not null
       );
+      alter table ${table(schema)} add column if not exists email_verified boolean not null default true;
       create index if not exists users_role on ${table(schema)} (role, created_at);
       create table if not exists ${ident(schema)}.social_accounts (
         provider text not null,
@@ -98,9 +103,9 @@ export const usersProjection: Projection = {
       case userCreated.type: {
         const data = userCreated.schema.parse(event.data)
         await tx.query(
-          `insert into ${table(schema)} (id, name, last_name, email, email_key, role, permissions, thumbnail, picture, active, change_password, created_at, updated_at)
-           values ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9, $10, $11, $12, $12)`,
-          [data.userId, data.name, data.lastName, data.email, emailKey(data.email), data.role, JSON.stringify(data.permissions), data.thumbnail, data.picture, data.active, data.changePassword, at],
+          `insert into ${table(schema)} (id, name, last_name, email, email_key, role, permissions, thumbnail, picture, active, change_password, email_verified, created_at, updated_at)
+           values ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9, $10, $11, $12, $13, $13)`,
+          [data.userId, data.name, data.lastName, data.email, emailKey(data.email), data.role, JSON.stringify(data.permissions), data.thumbnail, data.picture, data.active, data.changePassword, data.origin !== 'signup', at],
         )
         return
       }
@@ -155,6 +160,11 @@ export const usersProjection: Projection = {
         await tx.query(`delete from ${ident(schema)}.social_accounts where user_id = $1`, [data.userId])
         return
       }
+      case userEmailVerified.type: {
+        const data = userEmailVerified.schema.parse(event.data)
+        await tx.query(`update ${table(schema)} set email_verified = true, active = true, updated_at = $2 where id = $1`, [data.userId, at])
+        return
+      }
       case socialAccountLinked.type: {
         const data = socialAccountLinked.schema.parse(event.data)
         await tx.query(
@@ -168,7 +178,7 @@ export const usersProjection: Projection = {
   },
 }
 
-const columns = 'id, name, last_name, email, role, permissions, thumbnail, picture, active, change_password, session_version, created_at, updated_at'
+const columns = 'id, name, last_name, email, role, permissions, thumbnail, picture, active, change_password, email_verified, session_version, created_at, updated_at'
 
 export async function findUserById(db: SqlExecutor, schema: string, id: string, options: { lock?: boolean } = {}): Promise<UserRow | undefined> {
   const { rows } = await db.query<UserRow>(`select ${columns} from ${table(schema)} where id = $1${options.lock ? ' for update' : ''}`, [id])

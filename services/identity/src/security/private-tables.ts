@@ -23,6 +23,14 @@ export async function createPrivateTables(db: SqlExecutor, schema: string): Prom
       created_at timestamptz not null default now()
     );
     create index if not exists recovery_tokens_user on ${s}.recovery_tokens (user_id);
+    create table if not exists ${s}.verification_tokens (
+      token_hash text primary key,
+      user_id text not null,
+      expires_at timestamptz not null,
+      used_at timestamptz,
+      created_at timestamptz not null default now()
+    );
+    create index if not exists verification_tokens_user on ${s}.verification_tokens (user_id);
     -- Attempts now live in the kit's attempts table.
     drop table if exists ${s}.login_failures;
     create table if not exists ${s}.setup_admins (
@@ -54,4 +62,5 @@ export async function loadCredentials(db: SqlExecutor, schema: string, userId: s
 export async function deleteSecretsOf(tx: SqlExecutor, schema: string, userId: string): Promise<void> {
   await tx.query(`delete from ${ident(schema)}.credentials where user_id = $1`, [userId])
   await tx.query(`delete from ${ident(schema)}.recovery_tokens where user_id = $1`, [userId])
+  await tx.query(`delete from ${ident(schema)}.verification_tokens where user_id = $1`, [userId])
 }

@@ -3,7 +3,9 @@ import {
   tokenResponseSchema,
   type LoginRequest,
   type RecoverPasswordRequest,
+  type RegisterRequest,
   type ResetPasswordRequest,
+  type VerifyEmailRequest,
 } from '@donaciones/contracts'
 
 /** POST /auth/login → the session token. A failure shows the server's message as a toast. */
@@ -25,4 +27,14 @@ export async function recoverPassword(request: RecoverPasswordRequest): Promise<
 /** POST /auth/reset-password: the current (or provisional) password and the new one. */
 export async function resetPassword(request: ResetPasswordRequest): Promise<void> {
   await apiRequest('SAVE_NEW_PASSWORD', '/auth/reset-password', { method: 'POST', json: request })
+}
+
+/** POST /auth/register: a role 2 account that the mailed link activates. */
+export async function register(request: RegisterRequest): Promise<void> {
+  await apiRequest('SAVE_REGISTRATION', '/auth/register', { method: 'POST', json: request })
+}
+
+/** POST /auth/verify-email with the e-mail and token of the mailed link; the screen shows a failure itself. */
+export async function verifyEmail(request: VerifyEmailRequest): Promise<void> {
+  await apiRequest('LOAD_EMAIL_VERIFICATION', '/auth/verify-email', { method: 'POST', json: request, silent: true })
 }

@@ -6,7 +6,7 @@ import { login } from '../api/auth.ts'
 import { SocialButtons } from './SocialButtons.tsx'
 import './auth.css'
 
-/** /login: e-mail and password (both required and trimmed), recovery link and social buttons. */
+/** /login: e-mail and password (both required and trimmed), recovery and sign-up links, social buttons. */
 export function LoginPage() {
   const config = usePublicConfig()
   const navigate = useNavigate()
@@ -38,6 +38,7 @@ export function LoginPage() {
           <button type="submit" className="kit-button auth__submit" disabled={isSubmitting}>Iniciar sesión</button>
         </form>
         <p className="auth__links"><Link to="/forgot-password">Olvidé mi contraseña</Link></p>
+        <p className="auth__links">¿No tiene una cuenta? <Link to="/register">Crear cuenta</Link></p>
         {config && <SocialButtons providers={config.providers} />}
       </section>
     </main>

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react'
 import { Link } from '@donaciones/web-kit/router'
-import { COMMENT_DELETED, ROLE_USER, type Comment } from '@donaciones/contracts'
+import { COMMENT_DELETED, ROLE_FULL_ADMIN, ROLE_RESTRICTED_ADMIN, ROLE_USER, type Comment } from '@donaciones/contracts'
 import { confirmAction, fromNow, hasPermission, Loading, notify, useSession } from '@donaciones/web-kit'
 import { deleteComment } from '../api/campaign-api.ts'
 
@@ -66,7 +66,12 @@ export function CommentsSection({ campaignId, comments, onChanged }: CommentsSec
         </Suspense>
       )}
       {status === 'anonymous' && (
-        <p className="campaign-comments__login"><Link to="/login">Inicia sesión</Link> para dejar un comentario.</p>
+        <p className="campaign-comments__login">
+          <Link to="/login">Inicia sesión</Link> o <Link to="/register">crea una cuenta</Link> para dejar un comentario.
+        </p>
+      )}
+      {(user?.role === ROLE_FULL_ADMIN || user?.role === ROLE_RESTRICTED_ADMIN) && (
+        <p className="campaign-comments__login">Los comentarios se publican con una cuenta de usuario; los administradores no comentan.</p>
       )}
     </section>
   )

@@ -1,0 +1,130 @@
+import { randomUUID } from 'node:crypto'
+import {
+  INVALID_VERIFICATION_LINK_TEXT,
+  INVALID_VERIFICATION_LINK_TITLE,
+  ROLE_USER,
+  userCreated,
+  userEmailVerified,
+  type RegisterRequest,
+  type VerifyEmailRequest,
+} from '@donaciones/contracts'
+import { DuplicateRecordError, forgiveAttempt, ident, newEvent, unprocessable, type AttemptLimit, type SqlExecutor } from '@donaciones/kit'
+import { emailKey, findUserByEmail, type UserRow } from '../projections/users.ts'
+import { newLinkToken, tokenHash } from '../security/link-tokens.ts'
+import { hashPassword } from '../security/passwords.ts'
+import { storeCredentials } from '../security/private-tables.ts'
+import { reserveAttempt } from '../security/rate-limit.ts'
+import { isUniqueViolation, userStream, type IdentityDeps } from './deps.ts'
+import { loadUserForUpdate } from './load-user.ts'
+
+/**
+ * What a sign-up leads to, for the route to mail in the background: a verification link (a new
+ * account, or one that registered before and never opened its link), or, for an e-mail that
+ * already belongs to a verified account, a notice to its owner. The HTTP answer is the same.
+ */
+export type RegistrationMail = { kind: 'verify'; user: UserRow; link: string } | { kind: 'exists'; user: UserRow }
+
+function limitsOf(limits: IdentityDeps['options']['registerLimits'], action: string, email: string, ip: string): AttemptLimit[] {
+  return [
+    { key: `${action}:email:${emailKey(email)}`, max: limits.perEmail, windowMs: limits.windowSeconds * 1000 },
+    { key: `${action}:ip:${ip}`, max: limits.perIp, windowMs: limits.windowSeconds * 1000 },
+  ]
+}
+
+async function issueVerificationLink(deps: IdentityDeps, tx: SqlExecutor, user: { id: string; email: string }): Promise<string> {
+  const { store } = deps.context
+  const token = newLinkToken()
+  await tx.query(`delete from ${ident(store.schema)}.verification_tokens where expires_at < now() - interval '1 day'`)
+  await tx.query(`insert into ${ident(store.schema)}.verification_tokens (token_hash, user_id, expires_at) values ($1, $2, $3)`, [
+    tokenHash(token),
+    user.id,
+    new Date(Date.now() + deps.options.verificationTtlSeconds * 1000),
+  ])
+  const query = new URLSearchParams({ email: user.email, token })
+  return `${deps.options.publicUrl}/verify-email?${query.toString()}`
+}
+
+/**
+ * POST /auth/register: a new inactive, unverified role 2 account (events, like every user) and a
+ * single-use link to verify its e-mail. Every request counts against the per-e-mail and
+ * per-address limits (429 beyond them), whether the e-mail exists or not; the password is hashed
+ * in both cases so the answer takes the same time.
+ */
+export async function register(deps: IdentityDeps, input: RegisterRequest, ip: string, correlationId: string): Promise<RegistrationMail> {
+  const { store } = deps.context
+  await reserveAttempt(store.db, store.schema, limitsOf(deps.options.registerLimits, 'register', input.email, ip))
+  const hash = await hashPassword(input.password)
+  const existingMail = async (): Promise<RegistrationMail> =>
+    store.transaction(async (tx) => {
+      const user = await findUserByEmail(tx, store.schema, input.email)
+      if (!user) throw new Error('El correo ocupado no aparece en el modelo de lectura')
+      return user.email_verified ? { kind: 'exists', user } : { kind: 'verify', user, link: await issueVerificationLink(deps, tx, user) }
+    })
+
+  const id = randomUUID()
+  try {
+    const link = await store.transaction(async (tx) => {
+      if (await findUserByEmail(tx, store.schema, input.email)) return undefined
+      await store.appendIn(
+        tx,
+        userStream(id),
+        [
+          newEvent(userCreated, {
+            userId: id,
+            name: input.name,
+            lastName: input.lastName,
+            email: input.email,
+            thumbnail: null,
+            picture: null,
+            role: ROLE_USER,
+            permissions: [],
+            active: false,
+            changePassword: false,
+            origin: 'signup',
+          }),
+        ],
+        { expectedVersion: 0, metadata: { actor: id, correlationId } },
+      )
+      await storeCredentials(tx, store.schema, id, hash)
+      return issueVerificationLink(deps, tx, { id, email: input.email })
+    })
+    if (link === undefined) return await existingMail()
+    const user = await findUserByEmail(store.db, store.schema, input.email)
+    if (!user) throw new Error('La cuenta creada no aparece en el modelo de lectura')
+    return { kind: 'verify', user, link }
+  } catch (error) {
+    // Another request registered the same e-mail at the same moment: it exists now.
+    if (error instanceof DuplicateRecordError || isUniqueViolation(error)) return existingMail()
+    throw error
+  }
+}
+
+export const invalidVerificationLink = () => unprocessable(INVALID_VERIFICATION_LINK_TITLE, INVALID_VERIFICATION_LINK_TEXT)
+
+/**
+ * POST /auth/verify-email: the mailed token activates its account once, within its lifetime; every
+ * other pending link of the account dies with it. Attempts count per e-mail and address (429
+ * beyond the limits); a successful one takes its attempt back.
+ */
+export async function verifyEmail(deps: IdentityDeps, input: VerifyEmailRequest, ip: string, correlationId: string): Promise<void> {
+  const { store } = deps.context
+  const attemptId = await reserveAttempt(store.db, store.schema, limitsOf(deps.options.verifyLimits, 'verify', input.email, ip))
+  const verifications = `${ident(store.schema)}.verification_tokens`
+  await store.transaction(async (tx) => {
+    const { rows } = await tx.query<{ user_id: string }>(
+      `update ${verifications} set used_at = now() where token_hash = $1 and used_at is null and expires_at > now() returning user_id`,
+      [tokenHash(input.token)],
+    )
+    const userId = rows[0]?.user_id
+    const owner = await findUserByEmail(tx, store.schema, input.email)
+    if (!userId || !owner || owner.id !== userId) throw invalidVerificationLink()
+    const user = await loadUserForUpdate(tx, store.schema, userId)
+    if (user.email_verified) throw invalidVerificationLink()
+    await tx.query(`update ${verifications} set used_at = now() where user_id = $1 and used_at is null`, [userId])
+    await store.appendIn(tx, userStream(userId), [newEvent(userEmailVerified, { userId })], {
+      expectedVersion: await store.currentVersion(tx, userStream(userId)),
+      metadata: { actor: userId, correlationId },
+    })
+  })
+  await forgiveAttempt(store.db, store.schema, attemptId)
+}
