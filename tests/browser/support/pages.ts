@@ -7,10 +7,18 @@ export const screenshotDir = resolve(import.meta.dirname, '../../../.test-report
 
 /**
  * A new page in its own context; when the running test fails, a full-page screenshot of it is
- * saved under .test-reports/screenshots/<label>-<time>.png. Console errors are collected.
+ * saved under .test-reports/screenshots/<label>-<time>.png. Console errors are collected. `mobile`
+ * emulates a phone (with a phone-sized `viewport`).
  */
-export async function openPage(browser: Browser, label: string, options: { viewport?: { width: number; height: number } } = {}): Promise<{ page: Page; context: BrowserContext; consoleErrors: string[] }> {
-  const context = await browser.newContext({ locale: 'es-MX', timezoneId: 'America/Mexico_City', viewport: options.viewport ?? { width: 1280, height: 900 }, acceptDownloads: true })
+export async function openPage(browser: Browser, label: string, options: { viewport?: { width: number; height: number }; mobile?: boolean } = {}): Promise<{ page: Page; context: BrowserContext; consoleErrors: string[] }> {
+  const context = await browser.newContext({
+    locale: 'es-MX',
+    timezoneId: 'America/Mexico_City',
+    viewport: options.viewport ?? { width: 1280, height: 900 },
+    acceptDownloads: true,
+    // A phone: meta viewport honoured, touch events, a 2x screen.
+    ...(options.mobile && { isMobile: true, hasTouch: true, deviceScaleFactor: 2 }),
+  })
   const page = await context.newPage()
   page.setDefaultTimeout(15_000)
   const consoleErrors: string[] = []
