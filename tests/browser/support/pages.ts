@@ -7,6 +7,7 @@ export const screenshotDir = resolve(import.meta.dirname, '../../../.test-report
 
 export interface OpenPageOptions {
   viewport?: { width: number; height: number }
+  mobile?: boolean
   /**
    * Console errors this journey causes on purpose (a declined card answers 402, a remote is cut
    * off...). Any other console error or uncaught page error fails the test when it ends.
@@ -18,10 +19,17 @@ export interface OpenPageOptions {
  * A new page in its own context; when the running test fails, a full-page screenshot of it is
  * saved under .test-reports/screenshots/<label>-<time>.png. Console errors and uncaught page errors
  * are collected, and a test that passes with one nobody expected fails when it ends: a normal
- * journey leaves the console quiet.
+ * journey leaves the console quiet. `mobile` emulates a phone (with a phone-sized `viewport`).
  */
 export async function openPage(browser: Browser, label: string, options: OpenPageOptions = {}): Promise<{ page: Page; context: BrowserContext; consoleErrors: string[] }> {
-  const context = await browser.newContext({ locale: 'es-MX', timezoneId: 'America/Mexico_City', viewport: options.viewport ?? { width: 1280, height: 900 }, acceptDownloads: true })
+  const context = await browser.newContext({
+    locale: 'es-MX',
+    timezoneId: 'America/Mexico_City',
+    viewport: options.viewport ?? { width: 1280, height: 900 },
+    acceptDownloads: true,
+    // A phone: meta viewport honoured, touch events, a 2x screen.
+    ...(options.mobile && { isMobile: true, hasTouch: true, deviceScaleFactor: 2 }),
+  })
   const page = await context.newPage()
   page.setDefaultTimeout(15_000)
   const consoleErrors: string[] = []

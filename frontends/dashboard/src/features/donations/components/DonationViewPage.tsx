@@ -47,31 +47,34 @@ function PaypalDetail({ details }: { details: PaypalDetails }) {
             {unit.payee?.email_address && <Item label="Beneficiario">{unit.payee.email_address}</Item>}
           </dl>
           {(unit.payments?.captures ?? []).length > 0 && (
-            <table className="donation-table donation-table--compact">
-              <caption>Cobros</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Cobro</th>
-                  <th scope="col">Estado</th>
-                  <th scope="col">Monto</th>
-                  <th scope="col">Comisión de PayPal</th>
-                  <th scope="col">Neto</th>
-                  <th scope="col">Actualización</th>
-                </tr>
-              </thead>
-              <tbody>
-                {(unit.payments?.captures ?? []).map((capture, captureIndex) => (
-                  <tr key={capture.id ?? captureIndex}>
-                    <td>{capture.id ?? 'No disponible'}</td>
-                    <td>{capture.status ?? 'No disponible'}</td>
-                    <td>{money(capture.amount)}</td>
-                    <td>{money(capture.seller_receivable_breakdown?.paypal_fee)}</td>
-                    <td>{money(capture.seller_receivable_breakdown?.net_amount)}</td>
-                    <td>{dateTime(capture.update_time)}</td>
+            // Six columns: on a phone the table scrolls in its own box, not the page.
+            <div className="donation-table__scroll" role="region" aria-label={`Cobros de la unidad ${index + 1}`} tabIndex={0}>
+              <table className="donation-table donation-table--compact">
+                <caption>Cobros</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Cobro</th>
+                    <th scope="col">Estado</th>
+                    <th scope="col">Monto</th>
+                    <th scope="col">Comisión de PayPal</th>
+                    <th scope="col">Neto</th>
+                    <th scope="col">Actualización</th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
+                </thead>
+                <tbody>
+                  {(unit.payments?.captures ?? []).map((capture, captureIndex) => (
+                    <tr key={capture.id ?? captureIndex}>
+                      <td>{capture.id ?? 'No disponible'}</td>
+                      <td>{capture.status ?? 'No disponible'}</td>
+                      <td>{money(capture.amount)}</td>
+                      <td>{money(capture.seller_receivable_breakdown?.paypal_fee)}</td>
+                      <td>{money(capture.seller_receivable_breakdown?.net_amount)}</td>
+                      <td>{dateTime(capture.update_time)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
           )}
         </section>
       ))}

@@ -8,7 +8,8 @@ import './dashboard-layout.css'
 /**
  * The administration frame (spec §2.5): header with the site name and logo, 'Ir al sitio', the
  * user's avatar with 'Mi perfil' and 'Cerrar sesión', and the side menu with the entries the user
- * may read (collapsible on narrow screens). Renders the current screen in <Outlet/>.
+ * may read. On phones the header is one row (menu button and brand); the menu button also unfolds
+ * 'Ir al sitio' and the user's links. Renders the current screen in <Outlet/>.
  */
 export function DashboardLayout() {
   const config = usePublicConfig()
@@ -33,35 +34,37 @@ export function DashboardLayout() {
   return (
     <div className="dashboard">
       <a className="dashboard__skip" href="#dashboard-content">Saltar al contenido</a>
-      <header className="dashboard__header">
+      <header className={`dashboard__header${menuOpen ? ' dashboard__header--open' : ''}`}>
         <button
           type="button"
           className="dashboard__menu-toggle"
           aria-expanded={menuOpen}
-          aria-controls="dashboard-menu"
+          aria-controls="dashboard-account dashboard-menu"
           onClick={() => setMenuOpen((open) => !open)}
         >
           <span aria-hidden="true">☰</span> Menú
         </button>
         <Link to="/dashboard" className="dashboard__brand">
           {logo && <img className="dashboard__logo" src={logo} alt="" />}
-          <span>{siteName}</span>
+          <span className="dashboard__brand-name">{siteName}</span>
         </Link>
-        <Link to="/" className="dashboard__site-link">Ir al sitio</Link>
-        {user && (
-          <div className="dashboard__user">
-            {avatar ? (
-              <img className="dashboard__avatar" src={avatar} alt="" />
-            ) : (
-              <span className="dashboard__avatar dashboard__avatar--initial" aria-hidden="true">{user.name.slice(0, 1).toUpperCase()}</span>
-            )}
-            <span className="dashboard__user-name">{fullName}</span>
-            <Link to="/dashboard/user-admin/profile/edit" className="dashboard__user-link">Mi perfil</Link>
-            <button type="button" className="dashboard__user-link dashboard__sign-out" onClick={() => void signOut()}>
-              Cerrar sesión
-            </button>
-          </div>
-        )}
+        <div id="dashboard-account" className={`dashboard__account${menuOpen ? ' dashboard__account--open' : ''}`}>
+          <Link to="/" className="dashboard__site-link">Ir al sitio</Link>
+          {user && (
+            <div className="dashboard__user">
+              {avatar ? (
+                <img className="dashboard__avatar" src={avatar} alt="" />
+              ) : (
+                <span className="dashboard__avatar dashboard__avatar--initial" aria-hidden="true">{user.name.slice(0, 1).toUpperCase()}</span>
+              )}
+              <span className="dashboard__user-name">{fullName}</span>
+              <Link to="/dashboard/user-admin/profile/edit" className="dashboard__user-link">Mi perfil</Link>
+              <button type="button" className="dashboard__user-link dashboard__sign-out" onClick={() => void signOut()}>
+                Cerrar sesión
+              </button>
+            </div>
+          )}
+        </div>
       </header>
       <div className="dashboard__body">
         <nav id="dashboard-menu" className={`dashboard__menu${menuOpen ? ' dashboard__menu--open' : ''}`} aria-label="Menú de administración">

@@ -1,19 +1,31 @@
-import { useRef, useState } from 'react'
+import { useState } from 'react'
 import type { OxxoResponse } from '@donaciones/contracts'
-import { formatDateTime, formatMoney, notify } from '@donaciones/web-kit'
-import { saveVoucherPdf } from '../api/voucher-pdf.ts'
+import { formatDateTime, formatMoney, notify, usePublicConfig } from '@donaciones/web-kit'
+import { VOUCHER_FEE_NOTE, VOUCHER_STEPS } from '../api/voucher-text.ts'
 
-/** The voucher to pay at the store, and its PDF. */
+/**
+ * The voucher to pay at the store, and its PDF: text and vector drawing built by jsPDF, fetched
+ * (with the barcode encoder) only when the person asks to save it.
+ */
 export function OxxoVoucher({ voucher, amount, campaignTitle }: { voucher: OxxoResponse; amount: number; campaignTitle: string }) {
-  const ref = useRef<HTMLDivElement>(null)
+  const config = usePublicConfig()
   const [saving, setSaving] = useState(false)
   const method = voucher.charges.data[0]?.payment_method
+  const deadline = method?.expires_at !== undefined ? formatDateTime(method.expires_at * 1000) : null
 
   const download = async () => {
-    if (!ref.current) return
+    if (!method) return
     setSaving(true)
     try {
-      await saveVoucherPdf(ref.current)
+      const { saveVoucherPdf } = await import('../api/voucher-pdf.ts')
+      await saveVoucherPdf({
+        charityName: config?.settings.name ?? 'Donaciones',
+        logoUrl: config?.settings.logo?.path ?? null,
+        campaignTitle,
+        amount: `${formatMoney(amount)} MXN`,
+        reference: method.reference,
+        deadline,
+      })
     } catch {
       notify.error('No se pudo generar el PDF', 'Intente de nuevo o tome una captura de la ficha')
     } finally {
@@ -24,7 +36,7 @@ export function OxxoVoucher({ voucher, amount, campaignTitle }: { voucher: OxxoR
   if (!method) return <p role="alert">No se recibió la referencia de pago. Intente de nuevo.</p>
   return (
     <>
-      <div ref={ref} className="oxxo-voucher">
+      <div className="oxxo-voucher">
         <p className="oxxo-voucher__brand">OXXO Pay</p>
         <p>Donación a <strong>{campaignTitle}</strong></p>
         <dl className="oxxo-voucher__data">
@@ -32,23 +44,19 @@ export function OxxoVoucher({ voucher, amount, campaignTitle }: { voucher: OxxoR
           <dd data-testid="monto-ficha">{formatMoney(amount)} MXN</dd>
           <dt>Referencia</dt>
           <dd className="oxxo-voucher__reference" data-testid="referencia">{method.reference}</dd>
-          {method.expires_at !== undefined && (
+          {deadline !== null && (
             <>
               <dt>Fecha límite de pago</dt>
-              <dd>{formatDateTime(method.expires_at * 1000)}</dd>
+              <dd data-testid="fecha-limite">{deadline}</dd>
             </>
           )}
         </dl>
         <img className="oxxo-voucher__barcode" src={method.barcode_url} alt={`Código de barras de la referencia ${method.reference}`} />
         <h3 className="oxxo-voucher__subtitle">Instrucciones</h3>
         <ol className="oxxo-voucher__steps">
-          <li>Acude a la tienda OXXO más cercana.</li>
-          <li>Indica en caja que quieres realizar un pago de OXXO Pay.</li>
-          <li>Dicta al cajero el número de referencia de esta ficha.</li>
-          <li>Realiza el pago en efectivo por el monto indicado.</li>
-          <li>Conserva tu comprobante. Tu donación quedará registrada cuando se confirme el pago.</li>
+          {VOUCHER_STEPS.map((step) => <li key={step}>{step}</li>)}
         </ol>
-        <p className="oxxo-voucher__fee">OXXO cobrará una comisión adicional al momento de realizar el pago.</p>
+        <p className="oxxo-voucher__fee">{VOUCHER_FEE_NOTE}</p>
       </div>
       <div className="kit-actions">
         <button type="button" className="kit-button" onClick={() => void download()} disabled={saving}>{saving ? 'Generando PDF...' : 'Descargar PDF'}</button>
