@@ -18,7 +18,7 @@ export {
   hasPermission,
   redirectFor,
 } from './routing/access.ts'
-export { formatDate, formatDateTime, fromNow, formatMoney, formatInteger } from './format/dates.ts'
+export { formatDate, formatDateTime, formatTime, fromNow, formatMoney, formatInteger, todayInMexico, SITE_TIME_ZONE } from './format/dates.ts'
 export { uploadImage, imageFileProblem, FILE_NOT_IMAGE, FILE_TOO_LARGE, UPLOAD_FAILED } from './files/upload.ts'
 export { notify } from './ui/notify.ts'
 export { Notifications } from './ui/Notifications.tsx'

@@ -8,6 +8,8 @@ export const screenshotDir = resolve(import.meta.dirname, '../../../.test-report
 export interface OpenPageOptions {
   viewport?: { width: number; height: number }
   mobile?: boolean
+  /** The browser's clock zone (Mexico City unless a test needs a visitor from elsewhere). */
+  timezoneId?: string
   /**
    * Console errors this journey causes on purpose (a declined card answers 402, a remote is cut
    * off...). Any other console error or uncaught page error fails the test when it ends.
@@ -24,7 +26,7 @@ export interface OpenPageOptions {
 export async function openPage(browser: Browser, label: string, options: OpenPageOptions = {}): Promise<{ page: Page; context: BrowserContext; consoleErrors: string[] }> {
   const context = await browser.newContext({
     locale: 'es-MX',
-    timezoneId: 'America/Mexico_City',
+    timezoneId: options.timezoneId ?? 'America/Mexico_City',
     viewport: options.viewport ?? { width: 1280, height: 900 },
     acceptDownloads: true,
     // A phone: meta viewport honoured, touch events, a 2x screen.

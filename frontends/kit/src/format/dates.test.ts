@@ -1,11 +1,31 @@
 import { describe, expect, it } from 'vitest'
-import { formatDate, formatDateTime, formatMoney, fromNow } from './dates.ts'
+import { formatDate, formatDateTime, formatMoney, formatTime, fromNow, todayInMexico } from './dates.ts'
 
-describe('Spanish formats (spec §1)', () => {
-  it('writes dates as DD/MM/YYYY and DD/MM/YYYY, hh:mm A', () => {
-    const local = new Date(2026, 2, 5, 15, 7)
-    expect(formatDate(local)).toBe('05/03/2026')
-    expect(formatDateTime(local)).toBe('05/03/2026, 03:07 PM')
+describe('Spanish formats in Mexico City time (spec §1)', () => {
+  it('writes dates as DD/MM/YYYY and DD/MM/YYYY, hh:mm A on the Mexico City clock', () => {
+    // 21:07 UTC is 15:07 in Mexico City (UTC−6, no daylight saving since 2022).
+    expect(formatDate('2026-03-05T21:07:00Z')).toBe('05/03/2026')
+    expect(formatDateTime('2026-03-05T21:07:00Z')).toBe('05/03/2026, 03:07 PM')
+    expect(formatTime('2026-03-05T21:07:00Z')).toBe('03:07 PM')
+  })
+
+  it('keeps the Mexico City day when UTC is already on the next one', () => {
+    // 01:20 UTC on 23 November is 19:20 on 22 November in Mexico City.
+    const instant = '2026-11-23T01:20:00Z'
+    expect(formatDate(instant)).toBe('22/11/2026')
+    expect(formatDateTime(instant)).toBe('22/11/2026, 07:20 PM')
+    expect(formatDateTime(Date.parse(instant))).toBe('22/11/2026, 07:20 PM')
+    expect(formatDateTime(new Date(instant))).toBe('22/11/2026, 07:20 PM')
+    expect(todayInMexico(new Date(instant))).toBe('2026-11-22')
+  })
+
+  it('writes midnight and noon on the 12-hour clock', () => {
+    expect(formatTime('2026-01-10T06:00:00Z')).toBe('12:00 AM')
+    expect(formatTime('2026-01-10T18:05:00Z')).toBe('12:05 PM')
+  })
+
+  it('writes a calendar day as the day it names, in any zone', () => {
+    expect(formatDate('2026-03-01')).toBe('01/03/2026')
   })
 
   it('says relative times in Spanish', () => {

@@ -1,7 +1,7 @@
 import { useMemo } from 'react'
 import type { z } from 'zod'
 import { campaignInputSchema, type CampaignEditView } from '@donaciones/contracts'
-import { usePublicConfig } from '@donaciones/web-kit'
+import { todayInMexico, usePublicConfig } from '@donaciones/web-kit'
 
 export type CampaignSchema = ReturnType<typeof campaignInputSchema>
 export type CampaignFormValues = z.input<CampaignSchema>
@@ -16,11 +16,6 @@ export function useGoalShown(): boolean {
 /** The contracts' input schema for this site (goal required or not). */
 export function useCampaignSchema(goalShown: boolean): CampaignSchema {
   return useMemo(() => campaignInputSchema({ goalRequired: goalShown }), [goalShown])
-}
-
-/** Today in Mexico City as YYYY-MM-DD. */
-export function todayInMexico(): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Mexico_City', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date())
 }
 
 export function emptyCampaign(): CampaignFormValues {

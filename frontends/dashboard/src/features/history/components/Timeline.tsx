@@ -1,6 +1,6 @@
 import type { HistoricalEvent, HistoricalModule } from '@donaciones/contracts'
+import { formatDateTime, formatTime } from '@donaciones/web-kit'
 import { Link } from '@donaciones/web-kit/router'
-import { formatClock, formatDayAndClock } from '../hooks/history-dates.ts'
 import './history.css'
 
 /** Spec §4: green for 'Activación', red for 'Desactivación', orange for any other cause. */
@@ -62,7 +62,7 @@ export function Timeline({ events, label, withDay = false }: TimelineProps) {
                 <div className="history-entry__header">
                   <span className={`history-cause history-cause--${tone}`}>{event.cause}</span>
                   <time className="history-time" dateTime={event.createdAt}>
-                    {withDay ? formatDayAndClock(event.createdAt) : formatClock(event.createdAt)}
+                    {withDay ? formatDateTime(event.createdAt) : formatTime(event.createdAt)}
                   </time>
                 </div>
                 <p className="history-record">
