@@ -28,6 +28,8 @@ export interface GatewayOptions {
   logger: Logger
   /** Built front ends (the shell's dist folder); a Spanish placeholder is served when absent. */
   frontendDir?: string
+  /** Origin of the absolute links in the pages, sitemap and robots.txt (PUBLIC_URL); never the Host header. */
+  publicUrl?: string
   readiness?: ReadinessChecks
   /** express 'trust proxy' (default 'loopback'): who may tell the client's address. */
   trustProxy?: boolean | number | string
