@@ -17,6 +17,7 @@ import {
 import { createServiceProxy } from './service-proxy.ts'
 import { serveFrontend } from './frontend.ts'
 import { routeTable } from './route-table.ts'
+import { publicUrlFromEnv } from './config.ts'
 
 /** A service answered in this process (embedded mode) or behind one or more URLs (replicas). */
 export type ServiceTarget = { kind: 'local'; handler: RequestHandler } | { kind: 'remote'; urls: readonly string[] }
@@ -97,7 +98,7 @@ export function createGatewayApp(options: GatewayOptions): Express {
     if (handler) app.use(route.prefix, route.auth === 'required' ? options.auth.required : options.auth.optional, restoreFullPath, handler)
   }
   app.use('/api', notFoundHandler)
-  serveFrontend(app, options.frontendDir)
+  serveFrontend(app, options.frontendDir, (options.publicUrl ?? publicUrlFromEnv(process.env, 3000)).replace(/\/+$/, ''))
   app.use(errorHandler({ logger: options.logger }))
   return app
 }
