@@ -2,23 +2,10 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser, Page } from 'playwright-core'
+import type { Browser } from 'playwright-core'
 import { freePort, runScript, waitUntil, type RunningProcess } from '../support/processes.ts'
 import { launchChromium } from './chromium.ts'
-import { keyScreen, openPage } from './support/pages.ts'
-
-/** What a visitor's browser reports as wrong: console errors and answers of 400 or more. */
-function watchProblems(page: Page): string[] {
-  const problems: string[] = []
-  page.on('console', (message) => {
-    if (message.type() === 'error') problems.push(`consola: ${message.text()}`)
-  })
-  page.on('response', (response) => {
-    if (response.status() >= 400) problems.push(`${response.status()} ${response.request().method()} ${response.url()}`)
-  })
-  page.on('requestfailed', (request) => problems.push(`fallida: ${request.method()} ${request.url()} ${request.failure()?.errorText ?? ''}`))
-  return problems
-}
+import { keyScreen, openPage, watchProblems } from './support/pages.ts'
 
 /** `npm run demo` (its entry point, as npm runs it) seen by a visitor in Chromium: the real site, not the placeholder. */
 describe('la demostración en el navegador', () => {
