@@ -43,6 +43,23 @@ describe('consola limpia para un visitante anónimo', () => {
     })
   }
 
+  it('los enlaces de / y /campaigns se pueden rastrear y dicen a dónde llevan', async () => {
+    // Lighthouse's list of Spanish link texts that say nothing about their destination.
+    const vague = new Set(['click aquí', 'click aqui', 'clicka aquí', 'clicka aqui', 'pincha aquí', 'pincha aqui', 'aquí', 'aqui', 'más', 'mas', 'más información', 'más informacion', 'mas información', 'mas informacion', 'este', 'enlace', 'este enlace', 'empezar'])
+    const { page, context } = await openPage(browser, 'enlaces')
+    for (const [path, ready] of [['/', 'Nuestra misión es ayudar.'], ['/campaigns', 'Campaña Silenciosa 1']] as const) {
+      await page.goto(`${site.url}${path}`)
+      await page.getByText(ready).first().waitFor()
+      const links = await page.locator('a').evaluateAll((anchors) => anchors.map((anchor) => ({ href: anchor.getAttribute('href') ?? '', text: (anchor as HTMLElement).innerText.trim() })))
+      expect(links.length).toBeGreaterThan(3)
+      for (const link of links) {
+        expect(link.href, link.text).toMatch(/^(\/|https?:|mailto:|tel:|#\w)/)
+        expect(vague.has(link.text.toLowerCase()), `${path}: «${link.text}»`).toBe(false)
+      }
+    }
+    await context.close()
+  })
+
   it('una campaña inexistente responde 404 y la página muestra «Campaña no encontrada»', async () => {
     const { page, context } = await openPage(browser, 'campana-inexistente')
     const response = await page.goto(`${site.url}/campaigns/no-existe`)
