@@ -44,6 +44,13 @@ describe('social sign-in through the gateway', () => {
     expect(await json(again)).toEqual({ token: null, user: null })
   })
 
+  it("answers an anonymous visitor's session check (every page load makes one) with 200 and no session", async () => {
+    const response = await site.api('/api/oauth/login/check', { credentials: 'include' })
+    expect(response.status).toBe(200)
+    expect(response.headers.get('cache-control')).toBe('no-store')
+    expect(await json(response)).toEqual({ token: null, user: null })
+  })
+
   it('answers a provider that is not enabled with a Spanish 404', async () => {
     const response = await site.api('/api/oauth/facebook', { redirect: 'manual' })
     expect(response.status).toBe(404)
