@@ -40,7 +40,15 @@ describe('social sign-in through the gateway', () => {
     expect(session.user.role).toBe(2)
     expect((await site.api(`/api/users/${session.user._id}`, { token: session.token })).status).toBe(200)
     const again = await steps.browser.fetch(`${site.platform.url}/api/oauth/login/check`)
-    expect(again.status).toBe(401)
+    expect(again.status).toBe(200)
+    expect(await json(again)).toEqual({ token: null, user: null })
+  })
+
+  it("answers an anonymous visitor's session check (every page load makes one) with 200 and no session", async () => {
+    const response = await site.api('/api/oauth/login/check', { credentials: 'include' })
+    expect(response.status).toBe(200)
+    expect(response.headers.get('cache-control')).toBe('no-store')
+    expect(await json(response)).toEqual({ token: null, user: null })
   })
 
   it('answers a provider that is not enabled with a Spanish 404', async () => {

@@ -26,20 +26,36 @@ function metricsPort(env: NodeJS.ProcessEnv): { metricsPort?: number } {
 
 export const repositoryRoot = resolve(import.meta.dirname, '../..')
 
+/** FRONTEND_DIR, or the front ends' build folder of the repository. */
+export function frontendDirFromEnv(env = process.env): string {
+  return resolve(env.FRONTEND_DIR ?? resolve(repositoryRoot, 'frontends/dist'))
+}
+
+/**
+ * PUBLIC_URL without its trailing slash: the origin of every absolute link the gateway writes
+ * (sharing tags, canonical links, sitemap), never the request's Host header.
+ */
+export function publicUrlFromEnv(env: NodeJS.ProcessEnv, port: number): string {
+  return (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, '')
+}
+
 export interface EmbeddedConfig {
   port: number
   host: string
   dataDir: string
   frontendDir: string
+  publicUrl: string
   metricsPort?: number
 }
 
 export function readEmbeddedConfig(env = process.env): EmbeddedConfig {
+  const listenPort = port(env.PORT, 3000)
   return {
-    port: port(env.PORT, 3000),
+    port: listenPort,
     host: env.HOST ?? '0.0.0.0',
     dataDir: resolve(env.DATA_DIR ?? './data'),
-    frontendDir: resolve(env.FRONTEND_DIR ?? resolve(repositoryRoot, 'frontends/dist')),
+    frontendDir: frontendDirFromEnv(env),
+    publicUrl: publicUrlFromEnv(env, listenPort),
     ...metricsPort(env),
   }
 }
@@ -48,6 +64,7 @@ export interface DistributedGatewayConfig {
   port: number
   host: string
   frontendDir: string
+  publicUrl: string
   /** Each service's replicas, from IDENTITY_URL, CAMPAIGN_URL, … (comma-separated). */
   serviceUrls: Record<ServiceName, string[]>
   /** Shared with the services: the gateway asks the identity service whether a session is still valid. */
@@ -57,10 +74,12 @@ export interface DistributedGatewayConfig {
 
 export function readDistributedGatewayConfig(env = process.env): DistributedGatewayConfig {
   const serviceUrls = serviceUrlsFromEnv(env)
+  const listenPort = port(env.PORT, 3000)
   return {
-    port: port(env.PORT, 3000),
+    port: listenPort,
     host: env.HOST ?? '0.0.0.0',
-    frontendDir: resolve(env.FRONTEND_DIR ?? resolve(repositoryRoot, 'frontends/dist')),
+    frontendDir: frontendDirFromEnv(env),
+    publicUrl: publicUrlFromEnv(env, listenPort),
     serviceUrls,
     internalToken: requiredEnv('INTERNAL_TOKEN', env),
     ...metricsPort(env),

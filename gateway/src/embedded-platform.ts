@@ -17,6 +17,7 @@ import {
 import { createGatewayApp, type ServiceTarget } from './gateway-app.ts'
 import { perService } from '@donaciones/kit'
 import { allServices } from './services.ts'
+import { publicUrlFromEnv } from './config.ts'
 
 export interface EmbeddedPlatformOptions {
   /** Where PGlite keeps its files; undefined keeps everything in memory (tests). */
@@ -24,6 +25,8 @@ export interface EmbeddedPlatformOptions {
   port: number
   host?: string
   frontendDir?: string
+  /** Origin of the absolute links the gateway writes; default PUBLIC_URL, else http://localhost:{port}. */
+  publicUrl?: string
   logger: Logger
   /** Serves the gateway's `/metrics` on this port (0 picks one) instead of to loopback peers of the public port. */
   metricsPort?: number
@@ -73,6 +76,7 @@ export async function startEmbeddedPlatform(options: EmbeddedPlatformOptions): P
     auth: createSessionAuth(directory),
     logger,
     ...(options.frontendDir ? { frontendDir: options.frontendDir } : {}),
+    publicUrl: options.publicUrl ?? publicUrlFromEnv(process.env, options.port),
     readiness: { database: () => db.query('select 1') },
     metrics,
     metricsExposure: options.metricsPort === undefined ? 'loopback' : 'separate',

@@ -2,20 +2,30 @@ import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import compression from 'compression'
 import express, { type Express, type Request } from 'express'
+import { isPrivateScreen, publicPageOf, renderHead, type PageKind } from './page-head.ts'
 import { placeholderPage } from './placeholder.ts'
+import { createSiteData, type SiteData } from './site-data.ts'
+import { serveSiteFiles } from './site-files.ts'
 
 /** Files whose names do not change between builds: always revalidated. */
 const UNHASHED = /(^|\/)(index\.html|main\.js|remoteEntry\.js)$/
 
+/** A request for a file (by its extension) that no route served: a 404, never the page. */
+const ASSET_LIKE = /\.(ico|png|jpe?g|gif|webp|svg|avif|bmp|js|mjs|cjs|css|map|json|webmanifest|txt|xml|woff2?|ttf|otf|eot|wasm|pdf|zip)$/i
+
 /**
- * Serves the built front ends (shell at the root, remotes under /remotes/<name>/), with the
- * page's sharing tags filled in for campaign links, or the Spanish placeholder when not built.
+ * Serves the built front ends (shell at the root, remotes under /remotes/<name>/) with each page's
+ * head filled in (title, description, canonical and sharing tags), the files crawlers and browsers
+ * ask for by name (robots.txt, sitemap.xml, manifest, icons), or the Spanish placeholder when not built.
  */
-export function serveFrontend(app: Express, frontendDir: string | undefined): void {
+export function serveFrontend(app: Express, frontendDir: string | undefined, publicUrl: string): void {
+  const site = createSiteData()
+  serveSiteFiles(app, site, publicUrl)
   const indexFile = frontendDir ? join(frontendDir, 'index.html') : undefined
   if (!frontendDir || !indexFile || !existsSync(indexFile)) {
-    app.get(/.*/, (_req, res) => {
-      res.type('html').send(placeholderPage)
+    app.get(/.*/, (req, res) => {
+      if (ASSET_LIKE.test(req.path)) res.status(404).type('text').send('Archivo no encontrado')
+      else res.type('html').send(placeholderPage)
     })
     return
   }
@@ -29,65 +39,40 @@ export function serveFrontend(app: Express, frontendDir: string | undefined): vo
       },
     }),
   )
-  // A missing file under /remotes/ is a 404, never the page: a broken remote must fail visibly.
-  app.get(/^\/remotes\//, (_req, res) => {
-    res.status(404).type('text').send('Archivo no encontrado')
+  // A missing file under /remotes/ (or any missing file) is a 404, never the page: a broken remote must fail visibly.
+  app.get(/.*/, (req, res, next) => {
+    if (req.path.startsWith('/remotes/') || ASSET_LIKE.test(req.path)) res.status(404).type('text').send('Archivo no encontrado')
+    else next()
   })
   app.get(/.*/, async (req, res) => {
-    const page = readFileSync(indexFile, 'utf8')
+    const template = readFileSync(indexFile, 'utf8')
+    const [page, facts] = await Promise.all([pageOf(req, site), site.facts(req)])
     res.setHeader('cache-control', 'no-cache')
-    res.type('html').send(await withSharingTags(page, req))
+    // An unknown campaign is a 404 for crawlers; the page still shows its Spanish "not found" state.
+    res.status(page.kind === 'missing-campaign' ? 404 : 200)
+    res.type('html').send(renderHead(template, page, facts, publicUrl))
   })
 }
 
-interface CampaignPreview {
-  title: string
-  description: string
-  thumbnail?: { path: string } | null
+async function pageOf(req: Request, site: SiteData): Promise<PageKind> {
+  const campaignPath = /^\/campaigns\/([^/]+)\/?$/.exec(req.path)
+  if (campaignPath?.[1]) {
+    const slug = safeDecode(campaignPath[1])
+    if (slug === null) return { kind: 'missing-campaign' }
+    const lookup = await site.campaign(req, slug)
+    if (lookup.kind === 'found') return { kind: 'campaign', path: `/campaigns/${campaignPath[1]}`, campaign: lookup.campaign }
+    if (lookup.kind === 'missing') return { kind: 'missing-campaign' }
+    return { kind: 'other', private: false }
+  }
+  const publicPage = publicPageOf(req.path)
+  if (publicPage) return { kind: 'public', ...publicPage }
+  return { kind: 'other', private: isPrivateScreen(req.path) }
 }
 
-/** Open Graph and Twitter card tags for /campaigns/{slug}, read from the public campaign API. */
-async function withSharingTags(page: string, req: Request): Promise<string> {
-  const match = /^\/campaigns\/([^/]+)\/?$/.exec(req.path)
-  if (!match?.[1]) return page
-  const campaign = await fetchCampaign(req, match[1])
-  if (!campaign) return page
-  const origin = `${req.protocol}://${req.get('host') ?? 'localhost'}`
-  const url = `${origin}${req.path}`
-  const image = campaign.thumbnail?.path ? `${origin}${campaign.thumbnail.path}` : undefined
-  const tags = [
-    ['property', 'og:type', 'website'],
-    ['property', 'og:title', campaign.title],
-    ['property', 'og:description', campaign.description],
-    ['property', 'og:url', url],
-    ['property', 'og:locale', 'es_MX'],
-    ...(image ? [['property', 'og:image', image]] : []),
-    ['name', 'twitter:card', image ? 'summary_large_image' : 'summary'],
-    ['name', 'twitter:title', campaign.title],
-    ['name', 'twitter:description', campaign.description],
-    ...(image ? [['name', 'twitter:image', image]] : []),
-  ]
-  const html = tags.map(([attribute, key, value]) => `<meta ${attribute}="${key}" content="${escapeHtml(value ?? '')}" />`).join('\n    ')
-  return page
-    .replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(campaign.title)}</title>`)
-    .replace('</head>', `    ${html}\n  </head>`)
-}
-
-async function fetchCampaign(req: Request, slug: string): Promise<CampaignPreview | null> {
-  const port = req.socket.localPort
-  if (!port) return null
+function safeDecode(value: string): string | null {
   try {
-    const response = await fetch(`http://127.0.0.1:${port}/api/public/campaigns/${encodeURIComponent(slug)}`, {
-      signal: AbortSignal.timeout(2000),
-    })
-    if (!response.ok) return null
-    const body = (await response.json()) as Partial<CampaignPreview>
-    return typeof body.title === 'string' && typeof body.description === 'string' ? (body as CampaignPreview) : null
+    return decodeURIComponent(value)
   } catch {
     return null
   }
-}
-
-export function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
 }

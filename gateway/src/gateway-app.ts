@@ -17,6 +17,7 @@ import {
 import { createServiceProxy } from './service-proxy.ts'
 import { serveFrontend } from './frontend.ts'
 import { routeTable } from './route-table.ts'
+import { publicUrlFromEnv } from './config.ts'
 
 /** A service answered in this process (embedded mode) or behind one or more URLs (replicas). */
 export type ServiceTarget = { kind: 'local'; handler: RequestHandler } | { kind: 'remote'; urls: readonly string[] }
@@ -28,6 +29,8 @@ export interface GatewayOptions {
   logger: Logger
   /** Built front ends (the shell's dist folder); a Spanish placeholder is served when absent. */
   frontendDir?: string
+  /** Origin of the absolute links in the pages, sitemap and robots.txt (PUBLIC_URL); never the Host header. */
+  publicUrl?: string
   readiness?: ReadinessChecks
   /** express 'trust proxy' (default 'loopback'): who may tell the client's address. */
   trustProxy?: boolean | number | string
@@ -95,7 +98,7 @@ export function createGatewayApp(options: GatewayOptions): Express {
     if (handler) app.use(route.prefix, route.auth === 'required' ? options.auth.required : options.auth.optional, restoreFullPath, handler)
   }
   app.use('/api', notFoundHandler)
-  serveFrontend(app, options.frontendDir)
+  serveFrontend(app, options.frontendDir, (options.publicUrl ?? publicUrlFromEnv(process.env, 3000)).replace(/\/+$/, ''))
   app.use(errorHandler({ logger: options.logger }))
   return app
 }

@@ -23,6 +23,7 @@ const app = createGatewayApp({
   auth: createSessionAuth(directory),
   logger,
   frontendDir: config.frontendDir,
+  publicUrl: config.publicUrl,
   trustProxy: trustProxyFromEnv(process.env.TRUST_PROXY),
   metrics,
   metricsExposure: config.metricsPort === undefined ? 'loopback' : 'separate',

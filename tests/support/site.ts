@@ -21,7 +21,7 @@ export interface TestSite {
   stop(): Promise<void>
 }
 
-export async function startTestSite(options: { port?: number; frontendDir?: string } = {}): Promise<TestSite> {
+export async function startTestSite(options: { port?: number; frontendDir?: string; publicUrl?: string } = {}): Promise<TestSite> {
   const dataDir = mkdtempSync(join(tmpdir(), 'donaciones-site-'))
   const mail = await startMailCatcher()
   const platform = await startEmbeddedPlatform({
@@ -29,6 +29,7 @@ export async function startTestSite(options: { port?: number; frontendDir?: stri
     dataDir,
     logger: createLogger('test', { level: 'silent' }),
     ...(options.frontendDir ? { frontendDir: options.frontendDir } : {}),
+    ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
   })
   const api: TestSite['api'] = (path, init = {}) => {
     const { token, json, ...rest } = init

@@ -1,6 +1,7 @@
 import { rmSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { acquireDataDirLock, createLogger, onShutdownSignals } from '@donaciones/kit'
+import { frontendDirFromEnv } from '../../gateway/src/config.ts'
 import { startProviderSim } from '../provider-sim/index.ts'
 import { demoAdmin, picture, sampleCampaigns } from './sample-data.ts'
 
@@ -29,7 +30,8 @@ const { startEmbeddedPlatform } = await import('../../gateway/src/embedded-platf
 rmSync(dataDir, { recursive: true, force: true })
 const lock = acquireDataDirLock(dataDir)
 const logger = createLogger('demo', { level: process.env.LOG_LEVEL ?? 'warn' })
-const platform = await startEmbeddedPlatform({ port, host: '0.0.0.0', dataDir, logger })
+// The web site `predemo` built (or FRONTEND_DIR), as `npm start` serves it.
+const platform = await startEmbeddedPlatform({ port, host: '0.0.0.0', dataDir, logger, frontendDir: frontendDirFromEnv() })
 sim.setWebhookUrls({ conekta: `${platform.url}/api/donations/webhooks/conekta`, paypal: `${platform.url}/api/donations/webhooks/paypal` })
 
 async function api<T>(path: string, init: { method?: string; token?: string; json?: unknown; body?: FormData } = {}): Promise<T> {

@@ -95,8 +95,13 @@ export const googleRegisterOrLoginRequestSchema = z.object({
 })
 export type GoogleRegisterOrLoginRequest = z.infer<typeof googleRegisterOrLoginRequestSchema>
 
-/** GET /oauth/login/check (with credentials). */
-export const oauthCheckResponseSchema = z.object({ token: z.string().min(1), user: authUserSchema })
+/**
+ * GET /oauth/login/check (with credentials): `{token, user}` once after a social sign-in; a visitor
+ * with no pending sign-in (every anonymous page load asks) gets `{token: null, user: null}`, a
+ * normal answer rather than an error.
+ */
+export const oauthSignedInSchema = z.object({ token: z.string().min(1), user: authUserSchema })
+export const oauthCheckResponseSchema = z.union([oauthSignedInSchema, z.object({ token: z.null(), user: z.null() })])
 export type OauthCheckResponse = z.infer<typeof oauthCheckResponseSchema>
 
 /** Route parameter of the social sign-in redirect /api/oauth/{provider}. */

@@ -53,6 +53,8 @@ export const campaignCardSchema = campaignSummarySchema.pick({
   description: true,
   thumbnail: true,
   createdAt: true,
+  /** Last change: the sitemap's lastmod. */
+  updatedAt: true,
 })
 export type CampaignCard = z.infer<typeof campaignCardSchema>
 

@@ -63,3 +63,19 @@ export async function keyScreen(page: Page, label: string): Promise<void> {
   mkdirSync(screenshotDir, { recursive: true })
   await page.screenshot({ path: join(screenshotDir, `clave-${label}.png`) }).catch(() => undefined)
 }
+
+/**
+ * What a visitor's browser reports as wrong from now on: console errors, answers of 400 or more
+ * and requests that failed. The returned list fills as the page works.
+ */
+export function watchProblems(page: Page): string[] {
+  const problems: string[] = []
+  page.on('console', (message) => {
+    if (message.type() === 'error') problems.push(`consola: ${message.text()}`)
+  })
+  page.on('response', (response) => {
+    if (response.status() >= 400) problems.push(`${response.status()} ${response.request().method()} ${response.url()}`)
+  })
+  page.on('requestfailed', (request) => problems.push(`fallida: ${request.method()} ${request.url()} ${request.failure()?.errorText ?? ''}`))
+  return problems
+}

@@ -89,6 +89,16 @@ describe('session start-up (spec §4)', () => {
     expect(localStorage.getItem('auth_token')).toBe(socialToken)
   })
 
+  it('stays anonymous on the check of a visitor without a pending social sign-in ({token: null, user: null})', async () => {
+    serve((url) => (url === '/api/oauth/login/check' ? { status: 200, body: { token: null, user: null } } : { status: 500, body: {} }))
+    const session = await freshSession()
+    await session.getState().start()
+    expect(calls).toEqual(['/api/oauth/login/check'])
+    expect(session.getState().status).toBe('anonymous')
+    expect(session.getState().user).toBeNull()
+    expect(localStorage.getItem('auth_token')).toBeNull()
+  })
+
   it('signs out through PUT /auth/logout/{id} and clears the token', async () => {
     serve(() => ({ status: 200, body: {} }))
     const session = await freshSession()

@@ -53,10 +53,11 @@ async function storedSession(): Promise<AuthUser | 'expired' | null> {
   return null
 }
 
-async function socialSession(): Promise<OauthCheckResponse | null> {
+/** The session a social sign-in hands over; an anonymous visitor's check answers `{token: null, user: null}`. */
+async function socialSession(): Promise<{ token: string; user: AuthUser } | null> {
   try {
     const answer = await apiRequest<OauthCheckResponse>('LOAD_SOCIAL_SESSION', '/oauth/login/check', { silent: true, credentials: 'include' })
-    return typeof answer?.token === 'string' && answer.user ? answer : null
+    return answer.token !== null && answer.user !== null ? { token: answer.token, user: answer.user } : null
   } catch {
     return null
   }

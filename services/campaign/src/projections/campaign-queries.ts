@@ -43,6 +43,7 @@ function toCard(row: CampaignRow): CampaignCard {
     description: row.description,
     thumbnail: { _id: row.thumbnail, path: filePath(row.thumbnail) },
     createdAt: new Date(row.created_at).toISOString(),
+    updatedAt: new Date(row.updated_at).toISOString(),
   }
 }
 

@@ -12,8 +12,6 @@ export const providerRefused = (): HttpError =>
 export const providerUnreachable = (cause: unknown): HttpError =>
   serviceUnavailable('Proveedor no disponible', 'El proveedor de inicio de sesión no responde, intente más tarde', { cause })
 
-export const noPendingSignIn = (): HttpError => unauthorized('Sesión inválida', 'No hay un inicio de sesión externo pendiente')
-
 export const invalidGoogleCredential = (cause?: unknown): HttpError =>
   unauthorized('Sesión inválida', 'No se pudo verificar su identidad con Google', cause === undefined ? undefined : { cause })
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { oauthCheckResponseSchema, type SocialProvider } from '@donaciones/contracts'
+import { oauthSignedInSchema, type SocialProvider } from '@donaciones/contracts'
 import { defaultFakeUser, s256 } from '../../../../tools/fake-oauth/index.ts'
 import { clients, startHarness, type Harness } from './test-harness.ts'
 import { reachCallback, signIn } from './test-flow.ts'
@@ -43,7 +43,7 @@ describe.each(cases)('redirect sign-in with $provider', ({ provider, pkce }) => 
     expect(handoff).toMatch(/Max-Age=120/)
 
     expect(check.status).toBe(200)
-    const body = oauthCheckResponseSchema.parse(await check.json())
+    const body = oauthSignedInSchema.parse(await check.json())
     expect(body.user.role).toBe(2)
     expect(body.user.email).toBe(defaultFakeUser.email)
     expect(body.user.name).toBe('Ana')
@@ -65,8 +65,8 @@ describe.each(cases)('redirect sign-in with $provider', ({ provider, pkce }) => 
     const key = decodeURIComponent(handoff?.split(';')[0]?.slice('oauth_session='.length) ?? '')
     steps.browser.setCookie('oauth_session', key)
     const again = await steps.browser.fetch(`${harness.url}/api/oauth/login/check`)
-    expect(again.status).toBe(401)
-    expect(await again.json()).toMatchObject({ message: 'Sesión inválida' })
+    expect(again.status).toBe(200)
+    expect(await again.json()).toEqual({ token: null, user: null })
     expect(harness.users.issued).toHaveLength(1)
   })
 })
@@ -94,8 +94,8 @@ describe('redirect sign-in details', () => {
   it('reuses the same user when the same person signs in again, and passes a null e-mail when the provider has none', async () => {
     const first = await signIn(harness.url, 'twitter')
     const again = await signIn(harness.url, 'twitter')
-    const one = oauthCheckResponseSchema.parse(await first.check.json())
-    const two = oauthCheckResponseSchema.parse(await again.check.json())
+    const one = oauthSignedInSchema.parse(await first.check.json())
+    const two = oauthSignedInSchema.parse(await again.check.json())
     expect(two.user._id).toBe(one.user._id)
 
     harness.fake.setUser({ ...defaultFakeUser, id: '999', email: 'sin.confirmar@example.com', emailVerified: false })
@@ -120,7 +120,8 @@ describe('redirect sign-in details', () => {
     const { callback, check } = await signIn(harness.url, 'google')
     expect(callback.status).toBe(401)
     expect(await callback.json()).toMatchObject({ message: 'Usuario inactivo' })
-    expect(check.status).toBe(401)
+    expect(check.status).toBe(200)
+    expect(await check.json()).toEqual({ token: null, user: null })
     expect(harness.users.issued).toHaveLength(0)
   })
 })

@@ -1,9 +1,9 @@
 import { timingSafeEqual } from 'node:crypto'
 import { Router, type Request, type Response } from 'express'
-import type { SocialProvider } from '@donaciones/contracts'
+import type { OauthCheckResponse, SocialProvider } from '@donaciones/contracts'
 import type { OauthContext, ResolvedOauthOptions } from './context.ts'
 import { clearCookie, handoffCookie, readCookie, setCookie, stateCookie } from './cookies.ts'
-import { invalidSignInRequest, noPendingSignIn, providerRefused } from './errors.ts'
+import { invalidSignInRequest, providerRefused } from './errors.ts'
 import { FlowStore, flowTtlSeconds } from './flow-store.ts'
 import { HandoffStore, handoffTtlSeconds } from './handoff-store.ts'
 import type { OauthPorts } from './ports.ts'
@@ -40,8 +40,9 @@ export function redirectRoutes<User>(context: OauthContext, ports: OauthPorts<Us
     clearCookie(res, handoffCookie, options.publicUrl)
     res.set('Cache-Control', 'no-store')
     const user = key ? await handoffs.redeem(key) : null
-    if (!user) throw noPendingSignIn()
-    res.json({ token: await ports.issueToken(user._id), user })
+    // No pending sign-in (an anonymous visitor, or a key already redeemed) is an answer, not an error.
+    const answer: OauthCheckResponse = user ? { token: await ports.issueToken(user._id), user } : { token: null, user: null }
+    res.json(answer)
   })
 
   router.get('/api/oauth/:provider', async (req: Request, res: Response) => {

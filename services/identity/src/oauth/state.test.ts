@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { oauthCheckResponseSchema } from '@donaciones/contracts'
 import { defaultFakeUser } from '../../../../tools/fake-oauth/index.ts'
 import { TestBrowser } from './test-browser.ts'
 import { allEnabled, startHarness, type Harness } from './test-harness.ts'
@@ -82,10 +83,22 @@ describe('state of a redirect sign-in', () => {
     await expectRefused(response)
   })
 
-  it('refuses the check without a pending sign-in', async () => {
+  it('answers the check of a visitor without a pending sign-in with no session, not an error', async () => {
     const response = await new TestBrowser().fetch(`${harness.url}/api/oauth/login/check`)
-    expect(response.status).toBe(401)
-    expect(await response.json()).toEqual({ message: 'Sesión inválida', description: 'No hay un inicio de sesión externo pendiente' })
+    expect(response.status).toBe(200)
+    expect(response.headers.get('cache-control')).toBe('no-store')
+    const body: unknown = await response.json()
+    expect(body).toEqual({ token: null, user: null })
+    expect(oauthCheckResponseSchema.parse(body)).toEqual({ token: null, user: null })
+  })
+
+  it('answers a forged session cookie with no session either', async () => {
+    const browser = new TestBrowser()
+    browser.setCookie('oauth_session', 'no-existe')
+    const response = await browser.fetch(`${harness.url}/api/oauth/login/check`)
+    expect(response.status).toBe(200)
+    expect(await response.json()).toEqual({ token: null, user: null })
+    expect(harness.users.issued).toHaveLength(0)
   })
 })
 

@@ -18,7 +18,8 @@ export function HomePage() {
           <h2 id="home-mission-title">Nuestra misión</h2>
           {/* Sanitised on the server when it is saved. */}
           <div className="home-mission__content" dangerouslySetInnerHTML={{ __html: home.content }} />
-          <Link className="kit-button" to="/about">Más información</Link>
+          {/* 'Más información' alone tells a search engine nothing about where the link goes. */}
+          <Link className="kit-button" to="/about">Más información<span className="kit-visually-hidden"> sobre nosotros</span></Link>
         </div>
       </section>
     </main>
