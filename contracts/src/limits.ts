@@ -6,6 +6,12 @@ export const CURRENCY = 'MXN' as const
 export const DEFAULT_DONATION_AMOUNT = 100
 export const DONATION_INPUT_MIN = 100
 export const MIN_DONATION_AMOUNT = 1
+/** Suggested amounts of the donation card (buttons besides the free amount input). */
+export const SUGGESTED_DONATION_AMOUNTS = [100, 200, 500, 1000] as const
+/** Maximum per donation when the configuration does not set one. */
+export const DEFAULT_MAX_DONATION_AMOUNT = 100_000
+/** The highest maximum per donation an administrator may set (the campaign goal maximum). */
+export const MAX_DONATION_AMOUNT_CEILING = 10_000_000
 
 // Campaigns
 export const CAMPAIGN_GOAL_MAX = 10_000_000

@@ -15,6 +15,19 @@ export const DURATION_MIN = 'El mínimo de días es 1'
 export const DURATION_MAX = 'El máximo de días es 200'
 export const COMMENT_MAX_LENGTH = 'El máximo de caracteres es de 280'
 export const DONATION_MIN_AMOUNT = 'La cantidad mínima de donación es 1 peso'
+/** Not in the spec: amounts are pesos and centavos. */
+export const DONATION_TWO_DECIMALS = 'La cantidad admite como máximo dos decimales'
+
+const pesos = new Intl.NumberFormat('es-MX', { style: 'currency', currency: 'MXN' })
+/** Pesos as the site writes them: '$100,000.00 MXN'. */
+export function formatPesos(amount: number): string {
+  return `${pesos.format(amount)} MXN`
+}
+
+/** Not in the spec: the configured maximum per donation. */
+export function donationMaxMessage(max: number): string {
+  return `La cantidad máxima por donación es de ${formatPesos(max)}`
+}
 
 /** 'El máximo de caracteres es de N' for any maximum length. */
 export function maxLengthMessage(max: number): string {

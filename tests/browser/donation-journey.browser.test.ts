@@ -177,7 +177,7 @@ describe('Página de campaña y donaciones', () => {
 
     await openCampaign(page, site.url, noGoal.slug)
     await page.getByRole('heading', { name: 'Comentarios' }).waitFor()
-    expect(await page.getByRole('progressbar').count()).toBe(0)
+    expect(await page.getByRole('progressbar', { name: 'Meta de la campaña' }).count()).toBe(0)
     expect(await page.getByRole('heading', { name: 'Haz tu donación' }).count()).toBe(0)
   })
 

@@ -3,6 +3,7 @@ import { INVALID_PORT, REQUIRED } from '../messages.ts'
 import {
   email,
   idSchema,
+  maxDonationAmountSchema,
   optionalUrlSchema,
   requiredNumber,
   requiredString,
@@ -66,6 +67,9 @@ export const mailerInputSchema = z.object(
 export const mailerUpdateSchema = mailerInputSchema.extend({
   auth: z.object({ user: requiredString, pass: z.string().trim().optional() }, { error: REQUIRED }),
 })
+
+/** Donation settings (configuration screen): the maximum amount per donation. */
+export const donationSettingsInputSchema = z.object({ maxAmount: maxDonationAmountSchema }, { error: REQUIRED })
 
 export const urlsInputSchema = z
   .object({

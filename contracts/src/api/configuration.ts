@@ -4,6 +4,7 @@ import { configurationAdminViewSchema } from '../entities/configuration.ts'
 import { adminChangeSchema } from './common.ts'
 import {
   contactInputSchema,
+  donationSettingsInputSchema,
   homeInputSchema,
   keysInputSchema,
   mailerUpdateSchema,
@@ -26,6 +27,8 @@ export const configurationInputSchema = requireEnabledProviderKeys(
     urls: urlsInputSchema,
     providers: providersInputSchema,
     keys: keysInputSchema,
+    /** Absent (a client that predates it): the stored value stays. */
+    donations: donationSettingsInputSchema.optional(),
   }),
   { secretRequired: false },
 )

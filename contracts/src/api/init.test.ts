@@ -104,6 +104,7 @@ describe('initResponseSchema (GET /api/init)', () => {
       providers: { google: false, facebook: false, twitter: false, conekta: true, paypal: false },
       clients: { conekta: 'key_pub', paypal: null, google: null },
       pages: { terms: 't', notice: 'n' },
+      donations: { maxAmount: 100_000 },
       scripts: { conektaTokenizer: 'https://cdn.conekta.io/js/latest/conekta.js', paypalSdk: 'https://www.paypal.com/sdk/js' },
       keys: { conekta: { client: 'key_pub', secret: 'key_priv' } },
       mailer: { auth: { user: 'u', pass: 'p' }, host: 'h', port: 25 },

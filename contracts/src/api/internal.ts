@@ -3,6 +3,7 @@ import { categoryInputSchema } from './categories.ts'
 import { institutionInputSchema } from './institutions.ts'
 import { idSchema } from '../rules.ts'
 import { authUserSchema } from '../entities/auth-user.ts'
+import { DEFAULT_MAX_DONATION_AMOUNT } from '../limits.ts'
 
 /**
  * Service-to-service calls on /internal/... (never routed by the gateway; they carry the
@@ -86,5 +87,7 @@ export const internalPaymentSettingsResponseSchema = z.object({
   gratitudeMessage: z.string(),
   /** The institution's name, to sign e-mails. */
   siteName: z.string(),
+  /** The configured maximum per donation (MXN); every channel refuses more. */
+  maxDonationAmount: z.number().default(DEFAULT_MAX_DONATION_AMOUNT),
 })
 export type InternalPaymentSettingsResponse = z.infer<typeof internalPaymentSettingsResponseSchema>

@@ -44,18 +44,28 @@ export const campaignSummarySchema = z.object({
 })
 export type CampaignSummary = z.infer<typeof campaignSummarySchema>
 
-/** Card of the gallery, banner and slider. */
-export const campaignCardSchema = campaignSummarySchema.pick({
-  _id: true,
-  slug: true,
-  title: true,
-  subtitle: true,
-  description: true,
-  thumbnail: true,
-  createdAt: true,
-  /** Last change: the sitemap's lastmod. */
-  updatedAt: true,
-})
+/**
+ * Card of the gallery, banner and slider: with the goal, what approved donations raised and how
+ * many donors gave (distinct accounts or e-mails), so the card shows the progress.
+ */
+export const campaignCardSchema = campaignSummarySchema
+  .pick({
+    _id: true,
+    slug: true,
+    title: true,
+    subtitle: true,
+    description: true,
+    thumbnail: true,
+    goal: true,
+    createdAt: true,
+    /** Last change: the sitemap's lastmod. */
+    updatedAt: true,
+  })
+  .extend({
+    /** MXN from approved donations. */
+    raised: z.number().min(0),
+    donors: z.number().int().min(0),
+  })
 export type CampaignCard = z.infer<typeof campaignCardSchema>
 
 /** A donation as the campaign carries it (for the goal bar). */

@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { idSchema } from '../rules.ts'
+import { DEFAULT_MAX_DONATION_AMOUNT } from '../limits.ts'
 import { fileRefSchema, timestampsShape } from './common.ts'
 
 /** Sign-in and payment providers that can be switched on and off. */
@@ -60,6 +61,11 @@ export const legalPagesSchema = z.object({
   notice: z.string(),
 })
 
+/** Donation settings: the maximum amount per donation (MXN; a configuration saved before it existed has the default). */
+export const donationSettingsSchema = z.object({ maxAmount: z.number() })
+export type DonationSettings = z.infer<typeof donationSettingsSchema>
+export const defaultDonationSettings: DonationSettings = { maxAmount: DEFAULT_MAX_DONATION_AMOUNT }
+
 /** Server-side only: a provider key pair. The secret never leaves the server. */
 export const providerKeySchema = z.object({ client: z.string(), secret: z.string() })
 export type ProviderKey = z.infer<typeof providerKeySchema>
@@ -86,6 +92,7 @@ const publicShape = {
   providers: providersSchema,
   clients: clientsSchema,
   pages: legalPagesSchema,
+  donations: donationSettingsSchema,
 }
 
 /**

@@ -36,6 +36,8 @@ const configurationDetails = {
   }),
   mailer: z.object({ host: z.string(), port: z.number().int(), user: z.string() }),
   pages: legalPagesSchema,
+  /** Absent in events recorded before the setting existed: the default applies. */
+  donations: z.object({ maxAmount: z.number() }).optional(),
   secretsChanged: z.array(secretNameSchema),
 }
 

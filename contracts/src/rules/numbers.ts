@@ -1,6 +1,8 @@
 import { z } from 'zod'
 import {
   DONATION_MIN_AMOUNT,
+  DONATION_TWO_DECIMALS,
+  donationMaxMessage,
   DURATION_MAX,
   DURATION_MIN,
   GOAL_MAX_EXCEEDED,
@@ -13,6 +15,7 @@ import {
   CAMPAIGN_DURATION_MIN,
   CAMPAIGN_GOAL_MAX,
   CAMPAIGN_GOAL_MIN,
+  MAX_DONATION_AMOUNT_CEILING,
   MIN_DONATION_AMOUNT,
 } from '../limits.ts'
 
@@ -34,5 +37,32 @@ export const durationSchema = requiredNumber
   .max(CAMPAIGN_DURATION_MAX, DURATION_MAX)
   .int(INTEGER_REQUIRED)
 
-/** Donation amount in MXN: at least 1 peso. */
-export const donationAmountSchema = requiredNumber.min(MIN_DONATION_AMOUNT, DONATION_MIN_AMOUNT)
+/**
+ * At most two decimals (pesos and centavos). Read as cents with a tolerance, so 0.29 (28.999…
+ * cents in binary) passes and 1.005 or 100.129 do not.
+ */
+export function hasAtMostTwoDecimals(amount: number): boolean {
+  const cents = amount * 100
+  return Number.isFinite(cents) && Math.abs(cents - Math.round(cents)) < 1e-6
+}
+
+/**
+ * Donation amount in MXN: at least 1 peso, at most two decimals and never above the highest
+ * maximum an administrator may configure (so 1e308 never reaches a provider). The configured
+ * maximum itself is checked with `donationAmountUpTo` (the server reads it from the configuration).
+ */
+export const donationAmountSchema = requiredNumber
+  .min(MIN_DONATION_AMOUNT, { error: DONATION_MIN_AMOUNT, abort: true })
+  .max(MAX_DONATION_AMOUNT_CEILING, { error: donationMaxMessage(MAX_DONATION_AMOUNT_CEILING), abort: true })
+  .refine(hasAtMostTwoDecimals, DONATION_TWO_DECIMALS)
+
+/** The donation amount under the configured maximum per donation. */
+export function donationAmountUpTo(max: number) {
+  return donationAmountSchema.refine((amount) => amount <= max, donationMaxMessage(max))
+}
+
+/** The maximum per donation in the configuration: 1..10,000,000 pesos, at most two decimals. */
+export const maxDonationAmountSchema = requiredNumber
+  .min(MIN_DONATION_AMOUNT, { error: DONATION_MIN_AMOUNT, abort: true })
+  .max(MAX_DONATION_AMOUNT_CEILING, { error: GOAL_MAX_EXCEEDED, abort: true })
+  .refine(hasAtMostTwoDecimals, DONATION_TWO_DECIMALS)

@@ -129,6 +129,38 @@ describe('public campaign API through the gateway', () => {
     expect(donations).toEqual([{ amount: 250, type: 'oxxo', approved: true, createdAt: '2026-11-20T10:00:00.000Z' }])
   })
 
+  it('cards of the list, scroll, search, banner and slider carry the goal, the amount raised and the distinct donors', async () => {
+    type Card = { _id: string; slug: string; goal: number | null; raised: number; donors: number }
+    const target = ((await (await api('/campana-numero-5')).json()) as { _id: string })._id
+    const donation = platform.runtimes.donation.context.store
+    const approved = (donationId: string, amount: number, donor: { email: string; userId: string | null }) =>
+      donation.append(`donation-${donationId}`, [
+        newEvent(donationApproved, {
+          donationId, campaignId: target, amount, fee: 1, currency: 'MXN', type: 'conekta',
+          donor: { email: donor.email, name: 'D' }, userId: donor.userId, approvedAt: '2026-11-20T10:00:00.000Z',
+        }),
+      ], { expectedVersion: 0, metadata: { actor: null, correlationId: 'prueba' } })
+    // Two from the same e-mail (one donor), one from an account: 3 donations, 2 donors.
+    await approved('c1', 100.5, { email: 'Eva@correo.mx', userId: null })
+    await approved('c2', 200, { email: 'eva@correo.mx', userId: null })
+    await approved('c3', 1000, { email: 'otra@correo.mx', userId: randomUUID() })
+    const cardOf = async (path: string) => {
+      const body = (await (await api(path)).json()) as Card[] | { docs: Card[] }
+      return (Array.isArray(body) ? body : body.docs).find((card) => card._id === target)
+    }
+    const deadline = Date.now() + 10_000
+    while ((await cardOf('/'))?.donors !== 2 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50))
+    const expected = { goal: 50_000, raised: 1300.5, donors: 2 }
+    expect(await cardOf('/')).toMatchObject(expected)
+    expect(await cardOf('/search/campaigns?page=1&title=numero%205')).toMatchObject(expected)
+    const scroll = (await (await api('/scroll/campaigns?page=5')).json()) as { docs: Card[] }
+    for (const card of scroll.docs) expect(card).toEqual(expect.objectContaining({ goal: 50_000, raised: expect.any(Number), donors: expect.any(Number) }))
+    const banner = (await (await api('/banner')).json()) as Card[]
+    const slider = (await (await api('/slider')).json()) as Card[]
+    for (const card of [...banner, ...slider]) expect(card).toMatchObject({ goal: 50_000, raised: 0, donors: 0 })
+    expect(await cardOf('/scroll/campaigns?page=5')).toMatchObject(expected)
+  })
+
   it('tells the donation service whether a campaign takes donations', async () => {
     const row = (await (await api('/campana-numero-4')).json()) as { _id: string }
     const status = await callService<{ open: boolean; active: boolean; title: string }>(campaign.directory, 'campaign', `/internal/campaigns/${row._id}/donation-status`)

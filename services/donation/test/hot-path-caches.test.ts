@@ -11,6 +11,7 @@ const settings = (privateKey: string): PaymentSettings => ({
   paypal: { enabled: false, clientId: '', secret: '' },
   gratitudeMessage: '',
   siteName: 'Fundación',
+  maxDonationAmount: 100_000,
 })
 
 describe('payment settings kept briefly in the donation process', () => {

@@ -144,7 +144,7 @@ export async function setDonationAmount(page: Page, amount: number): Promise<voi
 
 /** Current percentage of the goal bar. */
 export async function goalPercent(page: Page): Promise<number> {
-  return Number(await page.getByRole('progressbar').getAttribute('aria-valuenow'))
+  return Number(await page.getByRole('progressbar', { name: 'Meta de la campaña' }).getAttribute('aria-valuenow'))
 }
 
 /** Opens the card modal, fills it and sends it (the outcome is left to the caller). */

@@ -2,7 +2,7 @@ import { filePath, type Campaign, type CampaignCard, type CampaignSummary } from
 import { containsPattern, ident, type SqlExecutor } from '@donaciones/kit'
 import { searchKey } from '../commands/slug.ts'
 import { campaignComments } from './comments.ts'
-import { campaignDonations } from './donation-totals.ts'
+import { campaignDonations, donationTotalsSql } from './donation-totals.ts'
 import { campaignCounterSql } from './campaign-counters.ts'
 
 interface CampaignRow {
@@ -27,14 +27,24 @@ interface CampaignRow {
   updated_at: string | Date
 }
 
+/** A row of the card queries: the campaign plus its approved donations' total and donors. */
+interface CardRow extends CampaignRow {
+  raised: string | number
+  donors: number
+}
+
 /** The select list of a campaign row; likes and visits are sums of their counter shards. */
 export const campaignColumns = (schema: string) => `id::text as id, slug, title, subtitle, description, content, thumbnail, categories, institution, goal, duration,
   to_char(date, 'YYYY-MM-DD') as date, gratitude, visibility, active, ${campaignCounterSql(schema, 'likes', 'campaigns.id')} as likes,
   ${campaignCounterSql(schema, 'visits', 'campaigns.id')} as visits, created_at, updated_at`
 
+/** The card columns: the row plus the sum and the distinct donors of its approved donations. */
+const cardColumns = (schema: string) => `${campaignColumns(schema)},
+  ${donationTotalsSql(schema, 'campaigns.id::text')}`
+
 export const publicPageSize = 9
 
-function toCard(row: CampaignRow): CampaignCard {
+function cardBase(row: CampaignRow) {
   return {
     _id: row.id,
     slug: row.slug,
@@ -44,6 +54,15 @@ function toCard(row: CampaignRow): CampaignCard {
     thumbnail: { _id: row.thumbnail, path: filePath(row.thumbnail) },
     createdAt: new Date(row.created_at).toISOString(),
     updatedAt: new Date(row.updated_at).toISOString(),
+  }
+}
+
+function toCard(row: CardRow): CampaignCard {
+  return {
+    ...cardBase(row),
+    goal: row.goal === null ? null : Number(row.goal),
+    raised: Number(row.raised),
+    donors: Number(row.donors),
   }
 }
 
@@ -63,7 +82,7 @@ export async function toSummary(db: SqlExecutor, schema: string, row: CampaignRo
 /** The summary of a campaign whose category titles and institution name are already loaded. */
 export function summaryOf(row: CampaignRow, categoryTitles: ReadonlyMap<string, string>, institutionNames: ReadonlyMap<string, string>): CampaignSummary {
   return {
-    ...toCard(row),
+    ...cardBase(row),
     content: row.content,
     goal: row.goal === null ? null : Number(row.goal),
     duration: row.duration,
@@ -122,8 +141,12 @@ export async function listCampaignRows(db: SqlExecutor, schema: string, options:
   return rows
 }
 
+/** Active campaigns as cards, newest first (gallery list, banner, slider). */
 export async function publicCards(db: SqlExecutor, schema: string, limit?: number): Promise<CampaignCard[]> {
-  return (await listCampaignRows(db, schema, { onlyActive: true, ...(limit ? { limit } : {}) })).map(toCard)
+  const { rows } = await db.query<CardRow>(
+    `select ${cardColumns(schema)} from ${ident(schema)}.campaigns where active order by created_at desc, id${limit ? ` limit ${Math.trunc(limit)}` : ''}`,
+  )
+  return rows.map(toCard)
 }
 
 /** One page of active campaigns, newest first; with `title`, only those whose title contains it (case and accents ignored). */
@@ -138,8 +161,8 @@ export async function publicPage(db: SqlExecutor, schema: string, page: number, 
   const { rows: countRows } = await db.query<{ total: number }>(`select count(*)::int as total from ${s}.campaigns where ${filter}`, params)
   const totalDocs = countRows[0]?.total ?? 0
   params.push(publicPageSize, (page - 1) * publicPageSize)
-  const { rows } = await db.query<CampaignRow>(
-    `select ${campaignColumns(schema)} from ${s}.campaigns where ${filter} order by created_at desc, id limit $${params.length - 1} offset $${params.length}`,
+  const { rows } = await db.query<CardRow>(
+    `select ${cardColumns(schema)} from ${s}.campaigns where ${filter} order by created_at desc, id limit $${params.length - 1} offset $${params.length}`,
     params,
   )
   const totalPages = Math.ceil(totalDocs / publicPageSize)

@@ -1,7 +1,11 @@
 import { donationApproved, type EventEnvelope } from '@donaciones/contracts'
 import { ident, type Projection, type SqlExecutor } from '@donaciones/kit'
 
-/** Approved donations of each campaign (from the donation service); failed ones never arrive here. */
+/**
+ * Approved donations of each campaign (from the donation service); failed ones never arrive here.
+ * `donor` tells donors apart (their account, else their e-mail); rows recorded before the column
+ * existed have none and count as one donor each until a replay fills it.
+ */
 export const donationTotalsProjection: Projection = {
   name: 'donation-totals',
   tables: ['campaign_donations'],
@@ -10,15 +14,30 @@ export const donationTotalsProjection: Projection = {
     await db.exec(`
       create table if not exists ${ident(schema)}.campaign_donations (donation_id text primary key, campaign_id text not null, amount numeric not null, type text not null, approved_at timestamptz not null);
       create index if not exists campaign_donations_by_campaign on ${ident(schema)}.campaign_donations (campaign_id);
+      alter table ${ident(schema)}.campaign_donations add column if not exists donor text;
     `)
   },
   async apply(tx, event: EventEnvelope, schema) {
     const data = donationApproved.schema.parse(event.data)
     await tx.query(
-      `insert into ${ident(schema)}.campaign_donations (donation_id, campaign_id, amount, type, approved_at) values ($1, $2, $3, $4, $5) on conflict do nothing`,
-      [data.donationId, data.campaignId, data.amount, data.type, data.approvedAt],
+      `insert into ${ident(schema)}.campaign_donations (donation_id, campaign_id, amount, type, approved_at, donor) values ($1, $2, $3, $4, $5, $6) on conflict do nothing`,
+      [data.donationId, data.campaignId, data.amount, data.type, data.approvedAt, donorKey(data)],
     )
   },
+}
+
+/** The same person gives again: same account, or the same e-mail without one. */
+function donorKey(data: { userId: string | null; donor: { email: string } }): string | null {
+  if (data.userId) return `user:${data.userId}`
+  const email = data.donor.email.trim().toLowerCase()
+  return email ? `email:${email}` : null
+}
+
+/** Select-list columns `raised` (text) and `donors` (int) of the campaign whose id is `campaignIdSql`. */
+export function donationTotalsSql(schema: string, campaignIdSql: string): string {
+  const table = `${ident(schema)}.campaign_donations`
+  return `(select coalesce(sum(d.amount), 0)::text from ${table} d where d.campaign_id = ${campaignIdSql}) as raised,
+  (select count(distinct coalesce(d.donor, 'donation:' || d.donation_id))::int from ${table} d where d.campaign_id = ${campaignIdSql}) as donors`
 }
 
 export async function campaignDonations(db: SqlExecutor, schema: string, campaignId: string) {

@@ -3,6 +3,7 @@ import type { z } from 'zod'
 import {
   ALREADY_EXISTS,
   configurationCreated,
+  defaultDonationSettings,
   pageCreated,
   providerNames,
   setupAdminResponseSchema,
@@ -245,6 +246,7 @@ async function storeConfiguration(
     clients,
     mailer: { host: request.mailer.host, port: request.mailer.port, user: request.mailer.auth.user },
     pages: { terms: html.terms, notice: html.notice },
+    donations: { ...defaultDonationSettings },
     secretsChanged: Object.keys(secrets) as ConfigurationDetails['secretsChanged'],
   }
   const pages: [PageName, string][] = [

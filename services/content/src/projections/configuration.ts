@@ -1,4 +1,4 @@
-import { configurationCreated, configurationUpdated, type EventDataOf, type EventEnvelope } from '@donaciones/contracts'
+import { configurationCreated, configurationUpdated, defaultDonationSettings, type DonationSettings, type EventDataOf, type EventEnvelope } from '@donaciones/contracts'
 import { ident, type Projection, type SqlExecutor } from '@donaciones/kit'
 
 export type ConfigurationDetails = EventDataOf<typeof configurationCreated>
@@ -58,4 +58,9 @@ export async function loadConfiguration(db: SqlExecutor, schema: string): Promis
     createdAt: new Date(row.created_at).toISOString(),
     updatedAt: new Date(row.updated_at).toISOString(),
   }
+}
+
+/** The donation settings of a configuration; one recorded before they existed has the defaults. */
+export function donationSettingsOf(details: ConfigurationDetails | undefined): DonationSettings {
+  return { ...defaultDonationSettings, ...details?.donations }
 }

@@ -6,7 +6,7 @@ import {
   type PaymentScripts,
   type PublicConfiguration,
 } from '@donaciones/contracts'
-import type { StoredConfiguration } from '../projections/configuration.ts'
+import { donationSettingsOf, type StoredConfiguration } from '../projections/configuration.ts'
 import type { StoredPage } from '../projections/pages.ts'
 import type { Secrets } from '../secrets/secret-store.ts'
 
@@ -38,6 +38,7 @@ function shared(configuration: StoredConfiguration, pages: readonly StoredPage[]
       google: providers.google && clients.google ? clients.google : null,
     },
     pages: legalPages(pages, onlyActive),
+    donations: donationSettingsOf(configuration.details),
   }
 }
 

@@ -1,7 +1,7 @@
 import { Router } from 'express'
 import { socialProviderNames, type InternalPaymentSettingsResponse, type InternalSocialProvidersResponse } from '@donaciones/contracts'
 import { requireInternalCall, type ServiceContext } from '@donaciones/kit'
-import { loadConfiguration } from '../projections/configuration.ts'
+import { donationSettingsOf, loadConfiguration } from '../projections/configuration.ts'
 import { readSecrets } from '../secrets/secret-store.ts'
 import { contentState } from '../state.ts'
 
@@ -40,6 +40,7 @@ export function internalConfigurationRoutes(context: ServiceContext): Router {
       paypal: { enabled: details?.providers.paypal ?? false, clientId: details?.clients.paypal ?? '', secret: secrets.paypal ?? '' },
       gratitudeMessage: details?.settings.gratitudeMessage ?? '',
       siteName: details?.settings.name ?? '',
+      maxDonationAmount: donationSettingsOf(details).maxAmount,
     }
     res.set('Cache-Control', 'no-store').json(body)
   })

@@ -196,6 +196,40 @@ describe('configuration screen: GET /api/configuration/edit, GET /api/configurat
     expect(rows.map((row) => row.sealed).join('\n')).not.toContain(newSecret)
   })
 
+  it('keeps the maximum per donation: default 100,000, saved when sent, kept when absent, checked with Spanish messages', async () => {
+    const maxOf = async () => (await site.api<{ donations: { maxAmount: number } }>('/api/init')).body.donations.maxAmount
+    const payments = async () =>
+      (await (await fetch(`${site.harness.url}/internal/configuration/payments`, { headers: { 'x-internal-token': site.harness.internalToken } })).json()) as { maxDonationAmount: number }
+    // A configuration recorded before the setting existed has the default.
+    await site.harness.db.query(`update content.configuration set details = details - 'donations'`)
+    expect(await maxOf()).toBe(100_000)
+    expect((await payments()).maxDonationAmount).toBe(100_000)
+    const save = (donations?: { maxAmount: unknown }) =>
+      site.api<ErrorBody & ConfigurationAdminView>('/api/configuration', {
+        method: 'PUT',
+        token: site.adminToken,
+        json: { payload: { ...input(), ...(donations ? { donations } : {}) }, historical },
+      })
+    const saved = await save({ maxAmount: 2500.5 })
+    expect(saved.status).toBe(200)
+    expect(saved.body.donations).toEqual({ maxAmount: 2500.5 })
+    expect(await maxOf()).toBe(2500.5)
+    expect((await payments()).maxDonationAmount).toBe(2500.5)
+    expect((await save()).status).toBe(200)
+    expect(await maxOf()).toBe(2500.5)
+    for (const [maxAmount, message] of [
+      [0, 'La cantidad mínima de donación es 1 peso'],
+      [10.001, 'La cantidad admite como máximo dos decimales'],
+      [10_000_001, 'Ha sobrepasado el máximo de donaciones'],
+      ['', 'Campo requerido'],
+    ] as const) {
+      const refused = await save({ maxAmount })
+      expect(refused.status).toBe(422)
+      expect(refused.body.errors).toEqual([{ path: 'payload.donations.maxAmount', message }])
+    }
+    expect((await save({ maxAmount: 100_000 })).status).toBe(200)
+  })
+
   it('hands the social sign-in secrets to the identity service only over the internal route', async () => {
     const response = await fetch(`${site.harness.url}/internal/configuration/providers`, { headers: { 'x-internal-token': site.harness.internalToken } })
     expect(response.status).toBe(200)

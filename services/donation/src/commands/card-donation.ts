@@ -11,6 +11,7 @@ import { loadDonation } from './donation-state.ts'
 import { mailInBackground, sendThankYou } from './donor-mail.ts'
 import { conektaFor } from './provider-access.ts'
 import { checkAttempt, recordDecline } from './rate-limit.ts'
+import { requireAmountWithinMaximum } from './amount-limit.ts'
 
 export interface AttemptMeta {
   idempotencyKey: string | undefined
@@ -52,6 +53,7 @@ export async function donateByCard(deps: DonationDeps, command: DonationCommandC
   return deps.locks.run(donationId, async () => {
     const existing = await loadDonation(store, donationId)
     if (existing && existing.status !== 'pending') return result(deps, donationId, customer)
+    await requireAmountWithinMaximum(deps, input.amount, command.correlationId)
 
     const source = { address: meta.address, email: input.email, cardToken: input.token }
     await checkAttempt(store.db, store.schema, deps.options.rateLimits, source)

@@ -11,6 +11,7 @@ import { detailsEvent, startDonation, type DonationCommandContext, type Requeste
 import { mailInBackground, sendOxxoInstructions } from './donor-mail.ts'
 import { conektaFor } from './provider-access.ts'
 import { checkAttempt, recordDecline } from './rate-limit.ts'
+import { requireAmountWithinMaximum } from './amount-limit.ts'
 
 function invalid(message: string): HttpError {
   return new HttpError(422, 'Información inválida', message)
@@ -47,6 +48,7 @@ export async function requestOxxoVoucher(deps: DonationDeps, command: DonationCo
   return deps.locks.run(donationId, async () => {
     const existing = await voucherOf(deps, donationId)
     if (existing) return existing
+    await requireAmountWithinMaximum(deps, input.amount, command.correlationId)
 
     const source = { address: meta.address, email: input.email }
     await checkAttempt(store.db, store.schema, deps.options.rateLimits, source)

@@ -12,6 +12,7 @@ import { loadDonation, type DonationState } from './donation-state.ts'
 import { mailInBackground, sendThankYou } from './donor-mail.ts'
 import { paypalFor } from './provider-access.ts'
 import { checkAttempt, recordDecline } from './rate-limit.ts'
+import { requireAmountWithinMaximum } from './amount-limit.ts'
 
 const notApproved = () => new HttpError(422, 'Pago no aprobado', 'El pago no ha sido aprobado en PayPal')
 const mismatch = () => new HttpError(422, 'Pago no válido', 'El pago de PayPal no corresponde a esta donación')
@@ -28,6 +29,7 @@ export async function createPaypalOrder(
   return deps.locks.run(donationId, async () => {
     const existing = await loadDonation(store, donationId)
     if (existing?.providerOrderId) return { orderID: existing.providerOrderId }
+    await requireAmountWithinMaximum(deps, input.amount, command.correlationId)
     await checkAttempt(store.db, store.schema, deps.options.rateLimits, { address: meta.address })
     const campaign = await requireOpenCampaign(deps.campaigns, input.campaign, command.correlationId)
     const paypal = await paypalFor(deps, command.correlationId)
@@ -120,6 +122,8 @@ export async function capturePaypalDonation(deps: DonationDeps, command: Donatio
     const state = await loadDonation(store, row.id)
     if (!state) throw notFound()
     if (state.status === 'pending') {
+      // The maximum may have been lowered since the order was created: nothing is captured above it.
+      await requireAmountWithinMaximum(deps, state.amount, command.correlationId)
       await checkAttempt(store.db, store.schema, deps.options.rateLimits, { address: meta.address })
       const paypal = await paypalFor(deps, command.correlationId, { evenIfDisabled: true })
       const before = await paypal.getOrder(input.orderID)

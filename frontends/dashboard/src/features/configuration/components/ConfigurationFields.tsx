@@ -16,6 +16,8 @@ interface TextFieldProps {
   multiline?: boolean
   hint?: ReactNode
   autoComplete?: string
+  /** Number inputs: the step the browser allows ('0.01' for pesos and centavos). */
+  step?: string
 }
 
 function Count({ form, name, max }: { form: ConfigurationForm; name: Name; max: number }) {
@@ -24,7 +26,7 @@ function Count({ form, name, max }: { form: ConfigurationForm; name: Name; max: 
 }
 
 /** A labelled text input (or textarea) with its contract message and, with `max`, its character count. */
-export function TextField({ form, name, label, max, type = 'text', multiline = false, hint, autoComplete }: TextFieldProps) {
+export function TextField({ form, name, label, max, type = 'text', multiline = false, hint, autoComplete, step }: TextFieldProps) {
   const error = errorAt(form.formState.errors, name)
   const registered = form.register(name, type === 'number' ? { valueAsNumber: true } : {})
   return (
@@ -34,7 +36,7 @@ export function TextField({ form, name, label, max, type = 'text', multiline = f
           {multiline ? (
             <textarea className="kit-input" rows={5} {...control} {...registered} />
           ) : (
-            <input className="kit-input" type={type} {...(autoComplete && { autoComplete })} {...control} {...registered} />
+            <input className="kit-input" type={type} {...(autoComplete && { autoComplete })} {...(step && { step })} {...control} {...registered} />
           )}
           {max !== undefined && <Count form={form} name={name} max={max} />}
         </>

@@ -128,6 +128,17 @@ export function ConfigurationForm({ view, onSaved, open, onOpenChange: setOpen }
         <SwitchField form={form} name="home.showCounters" label="Mostrar los contadores de donaciones, donadores y visitas en la página de inicio" />
       </CollapsibleSection>
 
+      <CollapsibleSection {...section('donations')}>
+        <TextField
+          form={form}
+          name="donations.maxAmount"
+          label="Cantidad máxima por donación (MXN)"
+          type="number"
+          step="0.01"
+          hint="Ninguna donación con tarjeta, OXXO o PayPal puede superar esta cantidad. Hasta dos decimales."
+        />
+      </CollapsibleSection>
+
       <CollapsibleSection {...section('contact')}>
         <TextField form={form} name="contact.email" label="Correo electrónico de contacto" type="email" max={CONTACT_EMAIL_MAX} autoComplete="off" />
         <TextField form={form} name="contact.phone" label="Teléfono de contacto" type="tel" max={CONTACT_PHONE_MAX} autoComplete="off" />

@@ -11,11 +11,12 @@ import type { FieldErrors } from 'react-hook-form'
 
 export type ConfigurationFormValues = z.input<typeof configurationInputSchema>
 
-export type SectionId = 'general' | 'home' | 'contact' | 'mailer' | 'urls' | 'social' | 'paypal' | 'conekta'
+export type SectionId = 'general' | 'home' | 'donations' | 'contact' | 'mailer' | 'urls' | 'social' | 'paypal' | 'conekta'
 
 export const SECTIONS: readonly { id: SectionId; title: string }[] = [
   { id: 'general', title: 'General' },
   { id: 'home', title: 'Inicio' },
+  { id: 'donations', title: 'Donaciones' },
   { id: 'contact', title: 'Contacto' },
   { id: 'mailer', title: 'Correo' },
   { id: 'urls', title: 'Redes sociales' },
@@ -50,6 +51,7 @@ export function formValuesOf(view: ConfigurationAdminView): ConfigurationFormVal
     urls: { ...view.urls },
     providers: { ...view.providers },
     keys,
+    donations: { maxAmount: view.donations.maxAmount },
   }
 }
 
@@ -77,6 +79,8 @@ export function sectionOf(path: string): SectionId | null {
       return 'general'
     case 'home':
       return 'home'
+    case 'donations':
+      return 'donations'
     case 'contact':
       return 'contact'
     case 'mailer':

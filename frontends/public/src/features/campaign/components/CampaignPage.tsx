@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react'
+import { useRef, type ReactNode } from 'react'
 import { Link, useParams } from '@donaciones/web-kit/router'
 import type { Campaign } from '@donaciones/contracts'
 import { CAMPAIGN_FINISHED, thankYouMessage } from '@donaciones/contracts'
@@ -12,6 +12,7 @@ import { CategoryTags } from './CategoryTags.tsx'
 import { CommentsSection } from './CommentsSection.tsx'
 import { GoalBar } from './GoalBar.tsx'
 import { ShareBar } from './ShareBar.tsx'
+import { DONATION_ANCHOR, StickyDonateButton } from './StickyDonateButton.tsx'
 import './campaign.css'
 
 export interface DonationSlotProps {
@@ -57,6 +58,7 @@ interface CampaignViewProps {
 }
 
 function CampaignView({ campaign, visits, reload, reloadAfterDonation, renderDonation }: CampaignViewProps) {
+  const donationRef = useRef<HTMLElement>(null)
   const now = useNow()
   const countdown = countdownOf(campaign, now)
   const open = countdown.hours > 0 && campaign.open !== false
@@ -79,6 +81,7 @@ function CampaignView({ campaign, visits, reload, reloadAfterDonation, renderDon
         </div>
       </header>
 
+      {/* Reading order on every screen: the campaign, then the donation card, then the comments (CSS places them side by side on wide screens). */}
       <div className="campaign-layout">
         <div className="campaign-main">
           <CampaignStats campaign={campaign} visits={visits} countdown={countdown} />
@@ -86,15 +89,20 @@ function CampaignView({ campaign, visits, reload, reloadAfterDonation, renderDon
           <article className="campaign-content" dangerouslySetInnerHTML={{ __html: campaign.content }} />
           <CategoryTags categories={campaign.categories} />
           <ShareBar title={campaign.title} />
-          {campaign.visibility.comments && <CommentsSection campaignId={campaign._id} comments={campaign.comments} onChanged={() => void reload()} />}
         </div>
         {goal > 0 && (
-          <aside className="campaign-side" aria-label="Donaciones">
+          <aside id={DONATION_ANCHOR} ref={donationRef} tabIndex={-1} className="campaign-side" aria-label="Donaciones">
             <GoalBar campaign={campaign} goal={goal} />
             {open ? renderDonation({ campaign, onDonated }) : <p className="campaign-finished" role="status">{CAMPAIGN_FINISHED}</p>}
           </aside>
         )}
+        {campaign.visibility.comments && (
+          <div className="campaign-discussion">
+            <CommentsSection campaignId={campaign._id} comments={campaign.comments} onChanged={() => void reload()} />
+          </div>
+        )}
       </div>
+      {goal > 0 && open && <StickyDonateButton target={donationRef} />}
     </main>
   )
 }

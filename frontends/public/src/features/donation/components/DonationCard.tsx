@@ -1,7 +1,14 @@
 import { useId, useState } from 'react'
 import { Link } from '@donaciones/web-kit/router'
-import { DEFAULT_DONATION_AMOUNT, DONATION_INPUT_MIN, type Campaign } from '@donaciones/contracts'
-import { Loading, usePublicConfig, useSession } from '@donaciones/web-kit'
+import {
+  DEFAULT_DONATION_AMOUNT,
+  DONATION_INPUT_MIN,
+  formatPesos,
+  SUGGESTED_DONATION_AMOUNTS,
+  type Campaign,
+} from '@donaciones/contracts'
+import { formatMoney, Loading, usePublicConfig, useSession } from '@donaciones/web-kit'
+import { AcceptedMethods } from './AcceptedMethods.tsx'
 import { CardDonation } from './CardDonation.tsx'
 import type { ChannelProps } from './channel-props.ts'
 import { OxxoDonation } from './OxxoDonation.tsx'
@@ -13,7 +20,7 @@ export interface DonationCardProps {
   onDonated: (donorName: string) => void
 }
 
-/** Amount, privacy notice and the three payment channels (spec §2.3). */
+/** Amount (suggested amounts or any other up to the configured maximum), privacy notice, the three payment channels and what is accepted (spec §2.3). */
 export function DonationCard({ campaign, onDonated }: DonationCardProps) {
   const config = usePublicConfig()
   const user = useSession((state) => state.user)
@@ -25,10 +32,12 @@ export function DonationCard({ campaign, onDonated }: DonationCardProps) {
   const [amountError, setAmountError] = useState<string | null>(null)
 
   // Like the other forms: checked when the field is left, then on every change while it is wrong.
+  const maxAmount = config?.donations.maxAmount
   const checkAmount = async (text = amountText): Promise<number | null> => {
+    if (maxAmount === undefined) return null
     const amount = text.trim() === '' ? Number.NaN : Number(text)
     const { amountProblem } = await import('./amount-check.ts')
-    const problem = amountProblem(amount)
+    const problem = amountProblem(amount, maxAmount)
     setAmountError(problem)
     return problem ? null : amount
   }
@@ -38,7 +47,12 @@ export function DonationCard({ campaign, onDonated }: DonationCardProps) {
     return amount
   }
 
-  if (!config) return <aside className="donation-card"><Loading label="Cargando opciones de pago..." /></aside>
+  if (!config) return <aside className="donation-card donation-card--loading"><Loading label="Cargando opciones de pago..." /></aside>
+  const max = config.donations.maxAmount
+  const chooseAmount = (amount: number) => {
+    setAmountText(String(amount))
+    setAmountError(null)
+  }
 
   const channel: ChannelProps = { campaign, readAmount, enabled: accepted, user: user?._id ?? null, onDonated }
   const conekta = config.providers.conekta ? config.clients.conekta : null
@@ -48,6 +62,22 @@ export function DonationCard({ campaign, onDonated }: DonationCardProps) {
     <section className="donation-card" aria-labelledby={titleId}>
       <h2 id={titleId} className="donation-card__title">Haz tu donación</h2>
       <form onSubmit={(event) => event.preventDefault()} noValidate>
+        <fieldset className="donation-amounts">
+          <legend className="kit-field__label">Montos sugeridos</legend>
+          <div className="donation-amounts__buttons">
+            {SUGGESTED_DONATION_AMOUNTS.filter((amount) => amount <= max).map((amount) => (
+              <button
+                key={amount}
+                type="button"
+                className="donation-amounts__button"
+                aria-pressed={Number(amountText) === amount}
+                onClick={() => chooseAmount(amount)}
+              >
+                {formatMoney(amount).replace(/\.00$/, '')}
+              </button>
+            ))}
+          </div>
+        </fieldset>
         <div className="kit-field">
           <label className="kit-field__label" htmlFor={amountId}>Cantidad a donar (MXN)</label>
           <input
@@ -55,17 +85,19 @@ export function DonationCard({ campaign, onDonated }: DonationCardProps) {
             className="kit-input"
             type="number"
             min={DONATION_INPUT_MIN}
-            step="1"
+            max={max}
+            step="0.01"
             inputMode="decimal"
             value={amountText}
             aria-invalid={Boolean(amountError)}
-            aria-describedby={amountError ? `${amountId}-error` : undefined}
+            aria-describedby={amountError ? `${amountId}-error ${amountId}-max` : `${amountId}-max`}
             onChange={(event) => {
               setAmountText(event.target.value)
               if (amountError) void checkAmount(event.target.value)
             }}
             onBlur={() => void checkAmount()}
           />
+          <p id={`${amountId}-max`} className="donation-card__max">Máximo por donación: {formatPesos(max)}</p>
           {amountError && <div id={`${amountId}-error`} className="kit-field__error" role="alert">{amountError}</div>}
         </div>
       </form>
@@ -87,6 +119,7 @@ export function DonationCard({ campaign, onDonated }: DonationCardProps) {
         )}
         <PaypalDonation {...channel} sdkUrl={config.scripts.paypalSdk} clientId={paypal} />
       </div>
+      <AcceptedMethods cards={Boolean(conekta)} paypal={Boolean(paypal)} />
     </section>
   )
 }

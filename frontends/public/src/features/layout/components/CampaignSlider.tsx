@@ -1,5 +1,5 @@
-import { useLoad } from '@donaciones/web-kit'
-import { Link } from '@donaciones/web-kit/router'
+import { CampaignProgress, useLoad } from '@donaciones/web-kit'
+import { Link, useLocation } from '@donaciones/web-kit/router'
 import { SLIDER_SPEED_MS, type CampaignCard } from '@donaciones/contracts'
 import { getSliderCampaigns } from '../api/campaign-lists.ts'
 import { useCarousel } from '../hooks/useCarousel.ts'
@@ -15,9 +15,13 @@ const EMBLA_DURATION_FOR_SLIDER_SPEED = Math.round(SLIDER_SPEED_MS / 20)
 
 /** Slider of campaign cards above the footer: 4, 3, 2 or 1 per view by screen width (CSS). */
 export function CampaignSlider() {
-  const { state } = useLoad('slider-campaigns', getSliderCampaigns)
-  if (state.status !== 'success' || state.data.length === 0) return null
-  return <SliderCarousel cards={state.data} />
+  // The slider stays mounted across pages: it loads again on each page (a donation just made shows
+  // on its cards) and keeps the cards it has on screen meanwhile, so nothing shifts.
+  const { pathname } = useLocation()
+  const { state } = useLoad(`slider-campaigns:${pathname}`, getSliderCampaigns)
+  const cards = state.status === 'success' ? state.data : state.status === 'loading' ? state.previous : undefined
+  if (!cards || cards.length === 0) return null
+  return <SliderCarousel cards={cards} />
 }
 
 function SliderCarousel({ cards }: { cards: CampaignCard[] }) {
@@ -34,9 +38,12 @@ function SliderCarousel({ cards }: { cards: CampaignCard[] }) {
           {cards.map((card) => (
             <li className="public-slider__slide" key={card._id}>
               <Link className="public-slider__card" to={`/campaigns/${card.slug}`}>
-                <img src={card.thumbnail.path} alt="" loading="lazy" />
+                <img src={card.thumbnail.path} alt="" loading="lazy" width={640} height={400} />
                 <span className="public-slider__card-title">{card.title}</span>
                 <span className="public-slider__card-text">{card.description}</span>
+                <span className="public-slider__card-progress">
+                  <CampaignProgress goal={card.goal} raised={card.raised} donors={card.donors} />
+                </span>
               </Link>
             </li>
           ))}

@@ -1,4 +1,4 @@
-import { useLoad } from '@donaciones/web-kit'
+import { CampaignProgress, useLoad } from '@donaciones/web-kit'
 import { Link } from '@donaciones/web-kit/router'
 import type { CampaignCard } from '@donaciones/contracts'
 import { getBannerCampaigns } from '../api/campaign-lists.ts'
@@ -26,6 +26,9 @@ function BannerCarousel({ cards }: { cards: CampaignCard[] }) {
                 {card.subtitle && <p className="public-banner__subtitle">{card.subtitle}</p>}
                 <h2 className="public-banner__title">{card.title}</h2>
                 <p className="public-banner__description">{card.description}</p>
+                <div className="public-banner__progress">
+                  <CampaignProgress goal={card.goal} raised={card.raised} donors={card.donors} inverse />
+                </div>
                 <Link className="kit-button" to={`/campaigns/${card.slug}`} aria-label={`Ver campaña: ${card.title}`}>Ver campaña</Link>
               </div>
             </div>
