@@ -89,6 +89,16 @@ describe('dashboard: institutions and categories', () => {
     expect(created).toMatchObject({ description: 'Campañas de becas y útiles', active: true })
     const id = created?._id ?? ''
 
+    // The list search ignores case and accents.
+    const search = page.getByRole('searchbox', { name: 'Buscar' })
+    for (const text of ['educacion', 'EDUCACION']) {
+      await search.fill(text)
+      await tableRow(page, 'Educación').first().waitFor()
+      await expect.poll(() => tableRow(page, 'Salud').count()).toBe(0)
+    }
+    await search.fill('')
+    await tableRow(page, 'Salud').first().waitFor()
+
     // Row click opens the view; 'Editar' opens the form.
     await tableRow(page, 'Educación').first().getByText('Campañas de becas y útiles').click()
     await page.waitForURL(`${site.url}/dashboard/category/view/${id}`)

@@ -12,6 +12,7 @@ import {
   type RowSelectionState,
   type SortingState,
 } from '@tanstack/react-table'
+import { cellText, matchesSearch } from './table-search.ts'
 import './data-table.css'
 
 /** One column: `value` feeds sorting and the search; `cell` (optional) renders it. */
@@ -46,14 +47,7 @@ export interface DataTableProps<T> {
   pageSizes?: number[]
 }
 
-const cellText = (value: unknown): string => {
-  if (value === null || value === undefined) return ''
-  if (value instanceof Date) return value.toISOString()
-  return String(value)
-}
-
-const searchAll: FilterFn<unknown> = (row, columnId, filter: string) =>
-  cellText(row.getValue(columnId)).toLocaleLowerCase('es-MX').includes(filter.trim().toLocaleLowerCase('es-MX'))
+const searchAll: FilterFn<unknown> = (row, columnId, filter: string) => matchesSearch(row.getValue(columnId), filter)
 
 /**
  * The generic list of spec §2.5: search ('Buscar'), sortable headers (aria-sort), pagination,

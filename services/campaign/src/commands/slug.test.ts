@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { searchKey, slugify, uniqueSlug } from './slug.ts'
+import { searchKey } from '@donaciones/contracts'
+import { slugify, uniqueSlug } from './slug.ts'
 
 describe('campaign slugs', () => {
   it('transliterates Spanish accents and joins words', () => {

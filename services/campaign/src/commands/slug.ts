@@ -17,8 +17,3 @@ export function uniqueSlug(base: string, taken: ReadonlySet<string>): string {
     if (!taken.has(candidate)) return candidate
   }
 }
-
-/** Text to search titles with, case- and accent-insensitive. */
-export function searchKey(text: string): string {
-  return text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase().trim()
-}

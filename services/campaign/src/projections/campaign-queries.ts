@@ -1,6 +1,5 @@
-import { filePath, type Campaign, type CampaignCard, type CampaignSummary } from '@donaciones/contracts'
+import { filePath, searchKey, type Campaign, type CampaignCard, type CampaignSummary } from '@donaciones/contracts'
 import { containsPattern, ident, type SqlExecutor } from '@donaciones/kit'
-import { searchKey } from '../commands/slug.ts'
 import { campaignComments } from './comments.ts'
 import { campaignDonations, donationTotalsSql } from './donation-totals.ts'
 import { campaignCounterSql } from './campaign-counters.ts'

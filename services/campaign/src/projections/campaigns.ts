@@ -1,4 +1,5 @@
 import {
+  searchKey,
   campaignActivationToggled,
   campaignCreated,
   campaignLiked,
@@ -7,7 +8,6 @@ import {
   type EventEnvelope,
 } from '@donaciones/contracts'
 import { ident, type Projection } from '@donaciones/kit'
-import { searchKey } from '../commands/slug.ts'
 import { counterTable, createCampaignCounters, incrementCampaignCounter } from './campaign-counters.ts'
 
 interface CampaignData {

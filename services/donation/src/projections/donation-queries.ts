@@ -1,5 +1,5 @@
-import { filePath, type Donation, type DonationFilters, type DonationType, type PaymentChannel } from '@donaciones/contracts'
-import { containsPattern, ident, type SqlExecutor } from '@donaciones/kit'
+import { filePath, searchKey, type Donation, type DonationFilters, type DonationType, type PaymentChannel } from '@donaciones/contracts'
+import { containsPattern, foldedSql, ident, type SqlExecutor } from '@donaciones/kit'
 
 export const DONATION_PAGE_SIZE = 10
 
@@ -93,11 +93,15 @@ function whereOf(channel: PaymentChannel | undefined, filters: Partial<DonationF
   if (filters.type && filters.type !== 'all') add((p) => `d.type = ${p}`, filters.type)
   if (filters.amount !== undefined) add((p) => `d.amount = ${p}`, filters.amount)
   if (filters.campaign) add((p) => `d.campaign_id = ${p}`, filters.campaign)
-  if (filters.name) add((p) => `d.donor_name ilike ${p}`, containsPattern(filters.name))
-  if (filters.email) add((p) => `d.donor_email ilike ${p}`, containsPattern(filters.email))
+  // Searches ignore case and accents: 'educacion' finds 'Educación'.
+  const contains = (text: string) => containsPattern(searchKey(text))
+  if (filters.name) add((p) => `${foldedSql('d.donor_name')} like ${p}`, contains(filters.name))
+  if (filters.email) add((p) => `${foldedSql('d.donor_email')} like ${p}`, contains(filters.email))
   if (filters.startDate) add((p) => `d.local_date >= ${p}`, filters.startDate)
   if (filters.endDate) add((p) => `d.local_date <= ${p}`, filters.endDate)
-  if (filters.search) add((p) => `(d.donor_name ilike ${p} or d.donor_email ilike ${p} or coalesce(c.title, '') ilike ${p})`, containsPattern(filters.search))
+  if (filters.search) {
+    add((p) => `(${foldedSql('d.donor_name')} like ${p} or ${foldedSql('d.donor_email')} like ${p} or ${foldedSql("coalesce(c.title, '')")} like ${p})`, contains(filters.search))
+  }
   if (ids) add((p) => `d.id = any(${p}::text[])`, ids)
   return { sql: conditions.length > 0 ? `where ${conditions.join(' and ')}` : '', params }
 }

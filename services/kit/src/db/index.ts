@@ -1,5 +1,5 @@
 export type { QueryResult, SqlDatabase, SqlDialect, SqlExecutor } from './sql.ts'
 export { createPgDatabase } from './pg-database.ts'
 export { createPgliteDatabase } from './pglite-database.ts'
-export { containsPattern } from './like.ts'
+export { containsPattern, foldedSql } from './like.ts'
 export { setUpSchemaExclusively } from './exclusive-setup.ts'

@@ -1,4 +1,4 @@
-import type { CampaignSummary } from '@donaciones/contracts'
+import { NO_GOAL_NOTICE, receivesDonations, type CampaignSummary } from '@donaciones/contracts'
 import { ErrorPanel, formatDate, formatMoney } from '@donaciones/web-kit'
 import { Link, useNavigate } from '@donaciones/web-kit/router'
 import { ActiveMark } from '../../../components/ActiveMark.tsx'
@@ -9,6 +9,7 @@ import { useApiData } from '../../../hooks/useApiData.ts'
 import { useEmptyListDialog } from '../../../hooks/useEmptyListDialog.ts'
 import { usePermissions } from '../../../hooks/usePermissions.ts'
 import { CAMPAIGN_ROUTES, CAMPAIGNS_PATH, exportCampaigns } from '../api/campaign-records-api.ts'
+import './campaign-view.css'
 
 const categoryNames = (row: CampaignSummary): string => row.categories.map((category) => category.title).join(', ')
 
@@ -19,7 +20,7 @@ const columns: DataColumn<CampaignSummary>[] = [
     id: 'goal',
     header: 'Meta',
     value: (row) => row.goal,
-    cell: (row) => (row.goal === null ? '—' : formatMoney(row.goal)),
+    cell: (row) => (row.goal !== null && receivesDonations(row.goal) ? formatMoney(row.goal) : <span className="campaign-no-goal">{NO_GOAL_NOTICE}</span>),
   },
   {
     id: 'date',

@@ -1,4 +1,4 @@
-import type { Campaign } from '@donaciones/contracts'
+import { NO_GOAL_NOTICE, receivesDonations, type Campaign } from '@donaciones/contracts'
 import { ErrorPanel, formatDate, formatInteger, formatMoney, isMissing, Loading } from '@donaciones/web-kit'
 import { Link, useParams } from '@donaciones/web-kit/router'
 import { HistoryRows } from '../../../components/HistoryRows.tsx'
@@ -17,7 +17,10 @@ function campaignFields(campaign: Campaign): RecordField[] {
     { label: 'Descripción', value: campaign.description },
     { label: 'Categorías', value: campaign.categories.map((category) => category.title).join(', ') || '—' },
     { label: 'Institución', value: campaign.institution?.name ?? 'N/A' },
-    { label: 'Meta', value: campaign.goal === null ? 'Sin meta' : formatMoney(campaign.goal) },
+    {
+      label: 'Meta',
+      value: campaign.goal !== null && receivesDonations(campaign.goal) ? formatMoney(campaign.goal) : <span className="campaign-no-goal">{NO_GOAL_NOTICE}</span>,
+    },
     { label: 'Duración', value: `${formatInteger(campaign.duration)} ${campaign.duration === 1 ? 'día' : 'días'}` },
     { label: 'Fecha de publicación', value: formatDate(campaign.date) },
     { label: 'Mensaje de agradecimiento', value: campaign.gratitude || '—' },

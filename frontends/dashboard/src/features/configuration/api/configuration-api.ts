@@ -1,6 +1,8 @@
 import {
   CAUSE_UPDATE,
   configurationResponseSchema,
+  receivesDonations,
+  type CampaignSummary,
   type ConfigurationAdminView,
   type ConfigurationInput,
 } from '@donaciones/contracts'
@@ -21,4 +23,10 @@ export function updateConfiguration(payload: ConfigurationInput, description: st
     json: { payload, historical: { cause: CAUSE_UPDATE, description } },
     schema: configurationResponseSchema,
   })
+}
+
+/** How many active campaigns have no goal, so they take no donations (GET /api/campaigns). */
+export async function countActiveCampaignsWithoutGoal(signal?: AbortSignal): Promise<number> {
+  const campaigns = await apiRequest<CampaignSummary[]>('COUNT_CAMPAIGNS_WITHOUT_GOAL', '/campaigns', { silent: true, ...(signal && { signal }) })
+  return campaigns.filter((campaign) => campaign.active && !receivesDonations(campaign.goal)).length
 }

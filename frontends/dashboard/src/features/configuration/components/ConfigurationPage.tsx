@@ -3,6 +3,7 @@ import { ROLE_FULL_ADMIN } from '@donaciones/contracts'
 import { ErrorPanel, Loading, useLoad, useSession } from '@donaciones/web-kit'
 import { Navigate } from '@donaciones/web-kit/router'
 import { fetchConfiguration } from '../api/configuration-api.ts'
+import { CampaignsWithoutGoalNotice } from './CampaignsWithoutGoalNotice.tsx'
 import { ConfigurationForm } from './ConfigurationForm.tsx'
 import type { SectionId } from './configuration-form.ts'
 import './configuration.css'
@@ -26,6 +27,7 @@ function ConfigurationScreen() {
         Datos del sitio, correo y llaves de los servicios. Las llaves secretas y la contraseña del correo nunca se muestran: escriba
         una nueva solo si desea reemplazarla.
       </p>
+      <CampaignsWithoutGoalNotice />
       {state.status === 'loading' && <Loading label="Cargando datos..." />}
       {state.status === 'error' && <ErrorPanel title="No se pudo cargar la configuración" onRetry={retry} />}
       {state.status === 'success' && (

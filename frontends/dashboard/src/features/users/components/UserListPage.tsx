@@ -4,14 +4,13 @@ import { ErrorPanel } from '@donaciones/web-kit'
 import { Link } from '@donaciones/web-kit/router'
 import { ActiveMark } from '../../../components/ActiveMark.tsx'
 import { PageHeader } from '../../../components/PageHeader.tsx'
+import { matchesSearch } from '../../../components/table-search.ts'
 import { useApiData } from '../../../hooks/useApiData.ts'
 import { useEmptyListDialog } from '../../../hooks/useEmptyListDialog.ts'
 import { usePermissions } from '../../../hooks/usePermissions.ts'
 import { exportUsers, pictureOf, USER_ROUTES, USERS_PATH } from '../api/users-api.ts'
 import { UserAvatar } from './UserAvatar.tsx'
 import './users.css'
-
-const normalize = (text: string) => text.toLocaleLowerCase('es-MX').normalize('NFD').replace(/[\u0300-\u036f]/g, '')
 
 /** /dashboard/user/list: the users (role 2) as a grid of contact cards (spec §2.5). */
 export function UserListPage() {
@@ -22,9 +21,8 @@ export function UserListPage() {
   useEmptyListDialog(data, permissions.create)
 
   const shown = useMemo(() => {
-    const text = normalize(search.trim())
-    if (!data || !text) return data
-    return data.filter((user) => normalize(`${user.fullName} ${user.email}`).includes(text))
+    if (!data || !search.trim()) return data
+    return data.filter((user) => matchesSearch(`${user.fullName} ${user.email}`, search))
   }, [data, search])
 
   const download = async () => {
