@@ -1,6 +1,13 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react'
 
 /**
+ * How close to the screen's bottom edge the place must come. The content area is at least a
+ * screen tall, so the slider (and its carousel library) is not part of any page's first load:
+ * it comes when the visitor scrolls down.
+ */
+const NEAR = '0px'
+
+/**
  * Renders its children once the place they go is about to scroll into view, so below-the-fold
  * sections (the campaign slider) do not weigh on the first load.
  */
@@ -12,7 +19,7 @@ export function WhenNearView({ children, minHeight }: { children: ReactNode; min
     if (!element || near) return
     const observer = new IntersectionObserver((entries) => {
       if (entries.some((entry) => entry.isIntersecting)) setNear(true)
-    }, { rootMargin: '400px 0px' })
+    }, { rootMargin: NEAR })
     observer.observe(element)
     return () => observer.disconnect()
   }, [near])
