@@ -13,7 +13,9 @@ export function useBottomSentinel<T extends Element>(onVisible: () => void, enab
     if (!enabled || !element) return
     const observer = new IntersectionObserver((entries) => {
       if (entries.some((entry) => entry.isIntersecting)) callback.current()
-    }, { rootMargin: '0px 0px 200px 0px' })
+      // Also when it is just above the screen: a jump to the page's end (End key) passes it, as
+      // the slider's place and the footer below it are taller than a short window.
+    }, { rootMargin: '1000px 0px 200px 0px' })
     observer.observe(element)
     return () => observer.disconnect()
   }, [enabled, generation])
