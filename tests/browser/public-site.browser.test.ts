@@ -54,7 +54,10 @@ describe('sitio público', () => {
     expect(lazy[0]).toBeNull()
     expect(lazy.slice(1).every((value) => value === 'lazy')).toBe(true)
 
+    // The slider comes when the visitor scrolls down to it.
+    await page.mouse.wheel(0, 4000)
     const slider = page.getByRole('region', { name: 'Más campañas' })
+    await slider.getByRole('listitem').first().waitFor()
     expect(await slider.getByRole('listitem').count()).toBe(CAMPAIGNS)
 
     const footer = page.getByRole('contentinfo')

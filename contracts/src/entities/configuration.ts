@@ -2,13 +2,12 @@ import { z } from 'zod'
 import { idSchema } from '../rules.ts'
 import { DEFAULT_MAX_DONATION_AMOUNT } from '../limits.ts'
 import { fileRefSchema, timestampsShape } from './common.ts'
+import { providerNames, socialProviderNames } from './provider-names.ts'
 
-/** Sign-in and payment providers that can be switched on and off. */
-export const providerNames = ['google', 'facebook', 'twitter', 'conekta', 'paypal'] as const
+export { providerNames, socialProviderNames }
 export const providerNameSchema = z.enum(providerNames)
 export type ProviderName = z.infer<typeof providerNameSchema>
 
-export const socialProviderNames = ['google', 'facebook', 'twitter'] as const
 export const socialProviderSchema = z.enum(socialProviderNames)
 export type SocialProvider = z.infer<typeof socialProviderSchema>
 

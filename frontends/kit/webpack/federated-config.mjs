@@ -87,7 +87,13 @@ export function federatedConfig({ name, dir, exposes, host = false }) {
         dts: false,
         manifest: false,
         // Browser-only runtime without the snapshot (manifest) code; remotes load no remotes themselves.
-        experiments: { optimization: { disableSnapshot: true, target: 'web', ...(host ? {} : { disableRemote: true }) } },
+        // One copy of the federation runtime: the shell provides it (provide-federation-runtime.js),
+        // the remotes' entries use it.
+        experiments: {
+          optimization: { disableSnapshot: true, target: 'web', ...(host ? {} : { disableRemote: true }) },
+          ...(host ? {} : { externalRuntime: true }),
+        },
+        ...(host ? { runtimePlugins: [resolve(kitDir, 'webpack/provide-federation-runtime.js')] } : {}),
       }),
       ...(host ? [new HtmlWebpackPlugin({ template: './src/index.html', inject: 'body', scriptLoading: 'defer', hash: true })] : []),
     ],

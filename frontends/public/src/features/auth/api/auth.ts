@@ -1,16 +1,21 @@
 import { apiRequest } from '@donaciones/web-kit'
-import {
-  tokenResponseSchema,
-  type LoginRequest,
-  type RecoverPasswordRequest,
-  type RegisterRequest,
-  type ResetPasswordRequest,
-  type VerifyEmailRequest,
+import type {
+  LoginRequest,
+  RecoverPasswordRequest,
+  RegisterRequest,
+  ResetPasswordRequest,
+  TokenResponse,
+  VerifyEmailRequest,
 } from '@donaciones/contracts'
 
-/** POST /auth/login → the session token. A failure shows the server's message as a toast. */
+/**
+ * POST /auth/login → the session token. A failure shows the server's message as a toast. The
+ * answer's one field is checked by hand (as tokenResponseSchema does): /login loads no zod.
+ */
 export async function login(credentials: LoginRequest): Promise<string> {
-  const { token } = await apiRequest('LOGIN', '/auth/login', { method: 'POST', json: credentials, schema: tokenResponseSchema })
+  const answer = await apiRequest<Partial<TokenResponse> | null>('LOGIN', '/auth/login', { method: 'POST', json: credentials })
+  const token = answer?.token
+  if (typeof token !== 'string' || token === '') throw new Error('Respuesta de inicio de sesión sin token')
   return token
 }
 

@@ -11,15 +11,18 @@ export function VisitsCounter() {
   return (
     <section className="home-counter" aria-labelledby="home-counter-title">
       <h2 id="home-counter-title" className="home-counter__title">Visitas</h2>
-      {visits.status === 'loading' && <Loading label="Cargando visitas..." />}
-      {visits.status === 'error' && <p className="home-counter__error">No se pudo cargar el contador de visitas.</p>}
-      {total !== null && (
-        <>
-          {/* The moving number is hidden from screen readers, which get the final total once. */}
-          <p className="home-counter__value" aria-hidden="true" data-testid="contador-visitas">{formatInteger(shown)}</p>
-          <p className="kit-visually-hidden">{formatInteger(total)} visitas</p>
-        </>
-      )}
+      {/* As tall as the number while loading, so the sections below do not move when it arrives. */}
+      <div className="home-counter__body">
+        {visits.status === 'loading' && <Loading label="Cargando visitas..." />}
+        {visits.status === 'error' && <p className="home-counter__error">No se pudo cargar el contador de visitas.</p>}
+        {total !== null && (
+          <>
+            {/* The moving number is hidden from screen readers, which get the final total once. */}
+            <p className="home-counter__value" aria-hidden="true" data-testid="contador-visitas">{formatInteger(shown)}</p>
+            <p className="kit-visually-hidden">{formatInteger(total)} visitas</p>
+          </>
+        )}
+      </div>
     </section>
   )
 }

@@ -8,7 +8,9 @@ import { CarouselControls } from './CarouselControls.tsx'
 /** Hero carousel of featured campaigns at the top of the home page (spec §2.2). */
 export function HeroBanner() {
   const { state } = useLoad('banner-campaigns', getBannerCampaigns)
-  // Decorative section: while loading or on failure the home page simply starts with its content.
+  // While loading it keeps the banner's height (no jump when the slides arrive); on failure or
+  // without featured campaigns the home page simply starts with its content.
+  if (state.status === 'loading') return <div className="public-banner-placeholder" />
   if (state.status !== 'success' || state.data.length === 0) return null
   return <BannerCarousel cards={state.data} />
 }

@@ -29,7 +29,7 @@ export function PublicLayout() {
       <div id="contenido" className="public-layout__content" tabIndex={-1}>
         <Outlet />
       </div>
-      <WhenNearView minHeight={320}>
+      <WhenNearView className="public-slider-slot">
         <Suspense fallback={null}>
           <CampaignSlider />
         </Suspense>
