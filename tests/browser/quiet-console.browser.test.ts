@@ -61,7 +61,8 @@ describe('consola limpia para un visitante anónimo', () => {
   })
 
   it('una campaña inexistente responde 404 y la página muestra «Campaña no encontrada»', async () => {
-    const { page, context } = await openPage(browser, 'campana-inexistente')
+    // The document and the campaign's API answer 404 on purpose; nothing else may reach the console.
+    const { page, context } = await openPage(browser, 'campana-inexistente', { expectedConsoleErrors: [/status of 404 .*\/no-existe(\/visit)?\)/] })
     const response = await page.goto(`${site.url}/campaigns/no-existe`)
     expect(response?.status()).toBe(404)
     await page.getByRole('heading', { name: 'Campaña no encontrada' }).waitFor()

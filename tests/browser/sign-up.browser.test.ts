@@ -59,6 +59,8 @@ describe('a visitor creates an account and comments', () => {
     await page.goto(`${site.url}/`)
     await page.getByRole('navigation', { name: 'Principal' }).getByRole('link', { name: 'Iniciar sesión' }).click()
     await page.waitForURL(`${site.url}/login`)
+    // The router keeps the previous screen until the sign-in screen's code arrives.
+    await page.getByRole('heading', { level: 1, name: 'Iniciar sesión' }).waitFor()
     await page.getByRole('main').getByRole('link', { name: 'Crear cuenta' }).click()
     await page.waitForURL(`${site.url}/register`)
     await page.getByRole('heading', { name: 'Crear cuenta', level: 1 }).waitFor()
@@ -82,6 +84,8 @@ describe('a visitor creates an account and comments', () => {
     // Before the link is opened the account cannot sign in, and the site says why.
     await main.getByRole('link', { name: 'Iniciar sesión' }).click()
     await page.waitForURL(`${site.url}/login`)
+    // The router keeps the previous screen until the sign-in screen's code arrives.
+    await page.getByRole('heading', { level: 1, name: 'Iniciar sesión' }).waitFor()
     await main.getByLabel('Correo electrónico').fill(email)
     await main.getByLabel('Contraseña', { exact: true }).fill(password)
     await main.getByRole('button', { name: 'Iniciar sesión' }).click()
@@ -97,6 +101,8 @@ describe('a visitor creates an account and comments', () => {
     await keyScreen(page, 'registro-verificado')
     await main.getByRole('link', { name: 'Iniciar sesión' }).click()
     await page.waitForURL(`${site.url}/login`)
+    // The router keeps the previous screen until the sign-in screen's code arrives.
+    await page.getByRole('heading', { level: 1, name: 'Iniciar sesión' }).waitFor()
     await main.getByLabel('Correo electrónico').fill(email)
     await main.getByLabel('Contraseña', { exact: true }).fill(password)
     await main.getByRole('button', { name: 'Iniciar sesión' }).click()
@@ -164,6 +170,8 @@ describe('a visitor creates an account and comments', () => {
 
     await page.getByRole('main').getByRole('link', { name: 'Iniciar sesión' }).click()
     await page.waitForURL(`${site.url}/login`)
+    // The router keeps the previous screen until the sign-in screen's code arrives.
+    await page.getByRole('heading', { level: 1, name: 'Iniciar sesión' }).waitFor()
     await page.getByRole('main').getByRole('link', { name: 'Crear cuenta' }).waitFor()
     await expectNoHorizontalScroll(page)
     await keyScreen(page, 'registro-movil-login')

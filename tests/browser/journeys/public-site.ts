@@ -27,6 +27,8 @@ export async function signIn(page: Page, baseUrl: string, email: string, passwor
     await page.getByRole('banner').getByRole('link', { name: 'Iniciar sesión' }).click()
     await page.waitForURL(`${baseUrl}/login`)
   }
+  // The router keeps the previous screen until the sign-in screen's code arrives.
+  await page.getByRole('heading', { level: 1, name: 'Iniciar sesión' }).waitFor()
   await page.getByLabel('Correo electrónico').fill(email)
   await page.getByLabel('Contraseña', { exact: true }).fill(password)
   await page.getByRole('main').getByRole('button', { name: 'Iniciar sesión' }).click()
