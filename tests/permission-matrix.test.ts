@@ -1,13 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { activateAccount, configureSite, createAccount, json, startTestSite, storedSecrets, type Permission, type TestSite } from './support/site.ts'
+import { startProviderSim, type ProviderSim } from '../tools/provider-sim/index.ts'
+import { campaignPayload, campaignRefs, createCampaign } from './campaign-admin/fixtures.ts'
+import { cardDonationRequest, tokenizeCard } from './support/card-payments.ts'
+import { activateAccount, configureSite, createAccount, json, startTestSite, storedSecrets, wizardPayload, type Permission, type TestSite } from './support/site.ts'
 
 type Caller = 'visitor' | 'role 2' | 'role 1 without the permission' | 'role 1 with the permission' | 'role 0'
 const callers: Caller[] = ['visitor', 'role 2', 'role 1 without the permission', 'role 1 with the permission', 'role 0']
 
 interface Case {
   name: string
-  /** Who may: 'module' = role 0 and role 1 with the permission; 'admins' = roles 0 and 1; 'full' = role 0 only. */
-  allowed: 'module' | 'admins' | 'full'
+  /** Who may: 'module' = role 0 and role 1 with the permission; 'admins' = roles 0 and 1; 'full' = role 0 only; 'everyone' = public. */
+  allowed: 'module' | 'admins' | 'full' | 'everyone'
+  /** What an allowed caller gets when it is not 2xx (a guard passed, then the record is missing). */
+  allowedStatus?: number
   call(token: string | undefined, caller: Caller): Promise<Response>
 }
 
@@ -22,6 +27,9 @@ describe('permission matrix of the identity and content endpoints', () => {
   const responses: string[] = []
   let memberId = ''
   let pageId = ''
+  /** Administrators whose e-mail, password or state only someone holding all their permissions may change. */
+  let outranking = ''
+  let peer = ''
   let configurationUpdate: unknown
 
   beforeAll(async () => {
@@ -37,6 +45,16 @@ describe('permission matrix of the identity and content endpoints', () => {
     tokens.set('role 1 without the permission', await activateAccount(site, 'sin-permiso@fundacion.mx', without.provisional))
     const withAll = await createAccount(site, admin, { email: 'con-permiso@fundacion.mx', role: 1, permissions: everyModule })
     tokens.set('role 1 with the permission', await activateAccount(site, 'con-permiso@fundacion.mx', withAll.provisional))
+    // Takeover rule: 'role 1 with the permission' holds every module but donations, so he lacks one
+    // of `outranking`'s permissions and holds all of `peer`'s.
+    outranking = (
+      await createAccount(site, admin, {
+        email: 'superior@fundacion.mx',
+        role: 1,
+        permissions: [{ module: 'campaign', read: true, create: true, update: true }, { module: 'donation', read: true, create: false, update: false }],
+      })
+    ).id
+    peer = (await createAccount(site, admin, { email: 'par@fundacion.mx', role: 1, permissions: [{ module: 'campaign', read: true, create: false, update: false }] })).id
 
     const pages = await json<{ _id: string; name: string }[]>(await site.api('/api/pages/', { token: admin }))
     pageId = pages.find((page) => page.name === 'about-us')?._id ?? ''
@@ -75,6 +93,8 @@ describe('permission matrix of the identity and content endpoints', () => {
       allowed: 'module',
       call: (token) => site.api(`/api/users/${memberId}`, { method: 'PUT', token, json: { payload: { name: 'Usuaria', lastName: 'Editada', email: 'usuaria@correo.mx', role: 2, permissions: [] }, historical } }),
     },
+    ...takeoverCases('outranking', 'full', () => outranking),
+    ...takeoverCases('peer', 'module', () => peer),
     { name: 'POST /api/users/export', allowed: 'module', call: (token) => site.api('/api/users/export', { method: 'POST', token, json: { selection: [memberId] } }) },
     { name: 'GET /api/pages/', allowed: 'module', call: (token) => site.api('/api/pages/', { token }) },
     { name: 'GET /api/pages/{id}', allowed: 'module', call: (token) => site.api(`/api/pages/${pageId}`, { token }) },
@@ -83,7 +103,37 @@ describe('permission matrix of the identity and content endpoints', () => {
     { name: 'PUT /api/configuration', allowed: 'full', call: (token) => site.api('/api/configuration', { method: 'PUT', token, json: { payload: configurationUpdate, historical } }) },
   ]
 
+  /**
+   * Another administrator's e-mail, provisional password and deactivation (the takeover rule):
+   * 'full' when the target holds a permission the role 1 caller lacks, 'module' when he holds
+   * none. Deactivation comes last: role 0, the last caller, deactivates the target.
+   */
+  function takeoverCases(label: string, allowed: Case['allowed'], target: () => string): Case[] {
+    let changes = 0
+    return [
+      {
+        name: `PUT /api/users/{${label}} (e-mail)`,
+        allowed,
+        call: (token) => {
+          changes += 1
+          return site.api(`/api/users/${target()}`, {
+            method: 'PUT',
+            token,
+            json: { payload: { name: 'Otra', lastName: 'Cuenta', email: `${label}${changes}@correo.mx`, role: 1, permissions: label === 'peer' ? [{ module: 'campaign', read: true, create: false, update: false }] : [{ module: 'campaign', read: true, create: true, update: true }, { module: 'donation', read: true, create: false, update: false }] }, historical },
+          })
+        },
+      },
+      { name: `POST /api/users/{${label}}/provisional-password`, allowed, call: (token) => site.api(`/api/users/${target()}/provisional-password`, { method: 'POST', token, json: { historical } }) },
+      {
+        name: `PUT /api/users/{${label}} (deactivation)`,
+        allowed,
+        call: (token) => site.api(`/api/users/${target()}`, { method: 'PUT', token, json: { payload: { active: false }, historical: { cause: 'Desactivación', description: 'Baja' } } }),
+      },
+    ]
+  }
+
   function expected(caseAllowed: Case['allowed'], caller: Caller): number | 'ok' {
+    if (caseAllowed === 'everyone') return 'ok'
     if (caller === 'visitor') return 401
     if (caller === 'role 0') return 'ok'
     if (caller === 'role 2') return 403
@@ -113,6 +163,98 @@ describe('permission matrix of the identity and content endpoints', () => {
     const init = await (await site.api('/api/init')).text()
     for (const body of [...responses, init]) {
       for (const secret of storedSecrets) expect(body).not.toContain(secret)
+    }
+  })
+})
+
+/**
+ * Donations are a module of their own (`donation`, read only): every donation read endpoint with
+ * donors' names, e-mails and phones needs role 0 or role 1 with donation read; reading campaigns
+ * is not enough. The public totals stay public.
+ */
+describe('permission matrix of the donation read endpoints', () => {
+  let site: TestSite
+  let sim: ProviderSim
+  const tokens = new Map<Caller, string | undefined>()
+  let donationId = ''
+
+  beforeAll(async () => {
+    sim = await startProviderSim()
+    process.env.CONEKTA_API_URL = sim.conekta.baseUrl
+    site = await startTestSite()
+    const keys = { conekta: { client: sim.conekta.publicKey, secret: sim.conekta.privateKey }, paypal: { client: '', secret: '' } }
+    const init = await site.api('/api/init', { method: 'POST', json: await wizardPayload(site, { keys, providers: { google: false, facebook: false, twitter: false, conekta: true, paypal: false } }) })
+    if (init.status !== 200) throw new Error(`Configuración fallida: ${init.status} ${await init.text()}`)
+    const admin = (await json<{ token: string }>(init)).token
+    tokens.set('visitor', undefined)
+    tokens.set('role 0', admin)
+    const member = await createAccount(site, admin, { email: 'donante@correo.mx', role: 2 })
+    tokens.set('role 2', await activateAccount(site, 'donante@correo.mx', member.provisional))
+    // Reads (and even edits) campaigns, but not donations.
+    const without = await createAccount(site, admin, { email: 'campanas@fundacion.mx', role: 1, permissions: [{ module: 'campaign', read: true, create: true, update: true }] })
+    tokens.set('role 1 without the permission', await activateAccount(site, 'campanas@fundacion.mx', without.provisional))
+    const reader = await createAccount(site, admin, { email: 'donaciones@fundacion.mx', role: 1, permissions: [{ module: 'donation', read: true, create: false, update: false }] })
+    tokens.set('role 1 with the permission', await activateAccount(site, 'donaciones@fundacion.mx', reader.provisional))
+
+    const campaign = await createCampaign(site, admin, campaignPayload(await campaignRefs(site, admin)))
+    const donor = { index: 1, name: 'Donante Privada', email: 'privada@correo.mx' }
+    const donation = await site.api('/api/donations/conekta', cardDonationRequest(donor, await tokenizeCard(sim), campaign._id, 150))
+    if (donation.status !== 200 && donation.status !== 201) throw new Error(`Donación fallida: ${donation.status} ${await donation.text()}`)
+    donationId = (await json<{ _id: string }>(donation))._id
+    for (const started = Date.now(); Date.now() - started < 5000; await new Promise((resolve) => setTimeout(resolve, 50))) {
+      const page = await json<{ totalDocs: number }>(await site.api('/api/donations', { token: admin }))
+      if (page.totalDocs === 1) break
+    }
+  }, 180_000)
+  afterAll(async () => {
+    await site?.stop()
+    await sim?.close()
+    delete process.env.CONEKTA_API_URL
+  })
+
+  const lists = ['/api/donations', '/api/donations/paypal', '/api/donations/conekta/card', '/api/donations/conekta/oxxo']
+  const cases: Case[] = [
+    ...lists.flatMap((path): Case[] => [
+      { name: `GET ${path}`, allowed: 'module', call: (token) => site.api(path, { token }) },
+      { name: `GET ${path}/counters/info`, allowed: 'module', call: (token) => site.api(`${path}/counters/info`, { token }) },
+      { name: `GET ${path}/graph`, allowed: 'module', call: (token) => site.api(`${path}/graph`, { token }) },
+    ]),
+    { name: 'GET /api/donations/{id}', allowed: 'module', call: (token) => site.api(`/api/donations/${donationId}`, { token }) },
+    // The card donation is not a PayPal one: whoever passes the guard learns only that (404).
+    { name: 'GET /api/donations/paypal/{id}', allowed: 'module', allowedStatus: 404, call: (token) => site.api(`/api/donations/paypal/${donationId}`, { token }) },
+    { name: 'POST /api/donations/export', allowed: 'module', call: (token) => site.api('/api/donations/export', { method: 'POST', token, json: { selection: [] } }) },
+    { name: 'POST /api/donations/export (selection)', allowed: 'module', call: (token) => site.api('/api/donations/export', { method: 'POST', token, json: { selection: [donationId] } }) },
+    { name: 'GET /api/counters/donations (public)', allowed: 'everyone', call: (token) => site.api('/api/counters/donations', { token }) },
+    { name: 'GET /api/counters/donors (public)', allowed: 'everyone', call: (token) => site.api('/api/counters/donors', { token }) },
+  ]
+
+  function expected(testCase: Case, caller: Caller): number | 'ok' {
+    if (testCase.allowed === 'everyone') return 'ok'
+    if (caller === 'visitor') return 401
+    if (caller === 'role 2' || caller === 'role 1 without the permission') return 403
+    return testCase.allowedStatus ?? 'ok'
+  }
+
+  for (const testCase of cases) {
+    it(`${testCase.name}: visitor 401, role 2 403, role 1 with campaigns only 403, role 1 with donation read and role 0 allowed`, async () => {
+      const seen: Record<string, number | 'ok'> = {}
+      const wanted: Record<string, number | 'ok'> = {}
+      for (const caller of callers) {
+        const response = await testCase.call(tokens.get(caller), caller)
+        const body = Buffer.from(await response.arrayBuffer()).toString('utf8')
+        wanted[caller] = expected(testCase, caller)
+        seen[caller] = wanted[caller] === 'ok' && response.status >= 200 && response.status < 300 ? 'ok' : response.status
+        // Refusals never leak a donor's details.
+        if (response.status >= 400) expect(body).not.toMatch(/privada@correo\.mx|Donante Privada|5512345678/)
+      }
+      expect(seen).toEqual(wanted)
+    })
+  }
+
+  it('the donors reach the allowed callers: the list and the detail carry the donor', async () => {
+    for (const caller of ['role 0', 'role 1 with the permission'] as const) {
+      const detail = await (await site.api(`/api/donations/${donationId}`, { token: tokens.get(caller) })).text()
+      expect(detail).toContain('privada@correo.mx')
     }
   })
 })

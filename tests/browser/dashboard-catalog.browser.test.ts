@@ -43,7 +43,7 @@ describe('dashboard: institutions and categories', () => {
     await signInWithToken(page, adminToken)
     await page.goto(`${site.url}/dashboard`)
     expect(await sideMenuLabels(page)).toEqual([
-      'Inicio', 'Campañas', 'Administradores', 'Usuarios', 'Instituciones', 'Categorías', 'Páginas', 'Configuración', 'Histórico',
+      'Inicio', 'Campañas', 'Administradores', 'Usuarios', 'Instituciones', 'Categorías', 'Páginas', 'Configuración', 'Histórico', 'Donaciones',
     ])
     await sideMenu(page).getByRole('link', { name: 'Instituciones' }).click()
     await page.waitForURL(`${site.url}/dashboard/institution/list`)

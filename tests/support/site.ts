@@ -82,7 +82,7 @@ export async function configureSite(site: TestSite): Promise<string> {
 }
 
 export interface Permission {
-  module: 'campaign' | 'admin' | 'user' | 'institution' | 'category' | 'pages' | 'historical'
+  module: 'campaign' | 'admin' | 'user' | 'institution' | 'category' | 'pages' | 'historical' | 'donation'
   read: boolean
   create: boolean
   update: boolean

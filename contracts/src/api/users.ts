@@ -1,7 +1,7 @@
 import { z } from 'zod'
 import { emailSchema, idSchema, requiredBoolean, requiredText, roleSchema } from '../rules.ts'
 import { ADMIN_FORM_NAME_MAX } from '../limits.ts'
-import { moduleNameSchema, moduleSchema } from '../entities/permission.ts'
+import { isReadOnlyModule, moduleNameSchema, moduleSchema, READ_ONLY_MODULE_MESSAGE } from '../entities/permission.ts'
 import { userSchema } from '../entities/user.ts'
 import { adminChangeSchema, exportRequestSchema, toggleRequestSchema } from './common.ts'
 
@@ -17,6 +17,7 @@ export const permissionInputSchema = z
     update: requiredBoolean,
     delete: z.literal(false).default(false),
   })
+  .refine((entry) => !isReadOnlyModule(entry.module) || (!entry.create && !entry.update), { message: READ_ONLY_MODULE_MESSAGE, path: ['create'] })
   .transform((entry) => ({ ...entry, read: entry.read || entry.create || entry.update }))
 export type PermissionInput = z.infer<typeof permissionInputSchema>
 

@@ -142,6 +142,22 @@ export const userSetupReverted = defineEvent({
   schema: z.object({ userId: idSchema, setupId: idSchema }),
 })
 
+/** What a refused change of another administrator tried to do. */
+export const refusedChangeSchema = z.enum(['email', 'provisional-password', 'deactivation'])
+export type RefusedChange = z.infer<typeof refusedChangeSchema>
+
+/**
+ * A restricted administrator tried to change another administrator's e-mail or password, or to
+ * deactivate him, without holding every permission that administrator holds (answered 403).
+ * Recorded on the target's stream so the history shows who tried; nothing of the user changes.
+ */
+export const userChangeRefused = defineEvent({
+  service: 'identity',
+  aggregate: 'user',
+  type: 'UserChangeRefused',
+  schema: z.object({ userId: idSchema, change: refusedChangeSchema, reason: z.string() }),
+})
+
 export const identityEvents = [
   userCreated,
   userUpdated,
@@ -156,4 +172,5 @@ export const identityEvents = [
   userSignedIn,
   userSignedOut,
   userSetupReverted,
+  userChangeRefused,
 ] as const

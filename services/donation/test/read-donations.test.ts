@@ -183,7 +183,7 @@ describe('reading donations (lists, summaries, charts, export, permissions)', ()
     expect((await donation.site.api('/api/donations/export', { method: 'POST', json: { selection: [] } })).status).toBe(401)
   })
 
-  it('lets only role 0 and role 1 with campaign read permission read (401/403 otherwise)', async () => {
+  it('lets only role 0 and role 1 with donation read permission read, not campaign readers (401/403 otherwise)', async () => {
     for (const path of readEndpoints(ids)) {
       expect({ path, status: (await get(path)).status }).toEqual({ path, status: 401 })
       expect({ path, status: (await get(path, tokens.user)).status }).toEqual({ path, status: 403 })

@@ -105,7 +105,7 @@ export async function deactivateCampaign(donation: DonationSite, id: string): Pr
   if (response.status !== 200) throw new Error(`No desactivada: ${response.status} ${await response.text()}`)
 }
 
-/** Tokens: role 1 with and without the campaign module's read permission, and role 2. */
+/** Tokens: role 1 with the donation module's read permission, role 1 with campaigns only (not enough), and role 2. */
 export async function restrictedTokens(donation: DonationSite) {
   const { site, adminToken } = donation
   const make = async (role: 1 | 2, permissions: Permission[]) => {
@@ -114,8 +114,8 @@ export async function restrictedTokens(donation: DonationSite) {
     return activateAccount(site, email, provisional)
   }
   return {
-    reader: await make(1, [{ module: 'campaign', read: true, create: false, update: false }]),
-    otherModule: await make(1, [{ module: 'institution', read: true, create: false, update: false }]),
+    reader: await make(1, [{ module: 'donation', read: true, create: false, update: false }]),
+    otherModule: await make(1, [{ module: 'campaign', read: true, create: true, update: true }]),
     user: await make(2, []),
   }
 }

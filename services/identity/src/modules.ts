@@ -9,6 +9,8 @@ export const modules: readonly Module[] = [
   { _id: 'category', name: 'category', label: 'Categorías', path: '/dashboard/category/list' },
   { _id: 'pages', name: 'pages', label: 'Páginas', path: '/dashboard/pages/list' },
   { _id: 'historical', name: 'historical', label: 'Histórico', path: '/dashboard/historical/list' },
+  // Read only (contracts' readOnlyModules): lists, details, exports, summaries and charts of donations.
+  { _id: 'donation', name: 'donation', label: 'Donaciones', path: '/dashboard/donation/list' },
 ]
 
 export function moduleByName(name: ModuleName): Module {

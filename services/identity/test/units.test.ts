@@ -49,6 +49,7 @@ describe('permissions', () => {
       ['category', false, true],
       ['pages', true, false],
       ['historical', false, true],
+      ['donation', false, true],
     ])
   })
 })

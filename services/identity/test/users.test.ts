@@ -177,7 +177,7 @@ describe('users and permissions', () => {
       const edit = await platform.api<UserBody>(`/api/users/edit/${restricted.id}`, { token: admin.token })
       expect(edit.status).toBe(200)
       // The whole matrix: every module, the missing ones marked isNew.
-      expect(edit.body.permissions).toHaveLength(7)
+      expect(edit.body.permissions).toHaveLength(8)
       expect(edit.body.permissions.find((entry) => entry.module.name === 'user')).toMatchObject({ read: true, isNew: false })
       expect(edit.body.permissions.find((entry) => entry.module.name === 'admin')).toMatchObject({ read: false, isNew: true })
       const missing = await platform.api<ErrorBody>('/api/users/no-existe', { token: admin.token })
@@ -193,7 +193,7 @@ describe('users and permissions', () => {
       expect((await platform.api(`/api/users/${admin.id}`, { token: user.token })).status).toBe(403)
     })
 
-    it('GET /api/modules lists the seven modules with Spanish labels and app paths', async () => {
+    it('GET /api/modules lists the eight modules with Spanish labels and app paths', async () => {
       const response = await platform.api('/api/modules', { token: admin.token })
       expect(response.status).toBe(200)
       const modules = moduleListResponseSchema.parse(response.body)
@@ -205,6 +205,7 @@ describe('users and permissions', () => {
         ['category', 'Categorías'],
         ['pages', 'Páginas'],
         ['historical', 'Histórico'],
+        ['donation', 'Donaciones'],
       ])
       expect(modules.every((module) => module.path.startsWith('/dashboard/'))).toBe(true)
     })
@@ -341,6 +342,26 @@ describe('users and permissions', () => {
       expect(touchAdmin.status).toBe(403)
       expect((await platform.api<UserBody>(`/api/users/${user.id}`, { token: admin.token })).body.role).toBe(2)
       expect((await platform.api<UserBody>(`/api/users/${admin.id}`, { token: admin.token })).body.active).toBe(true)
+    })
+
+    it('refuses Crear and Actualizar on the read-only donation module (422), and grants its Leer', async () => {
+      for (const rights of [{ read: true, create: true, update: false }, { read: true, create: false, update: true }]) {
+        const refused = await platform.api<ErrorBody>('/api/users', {
+          token: admin.token,
+          json: { name: 'Solo', lastName: 'Lectura', email: uniqueEmail('donaciones'), role: 1, permissions: [{ module: 'donation', ...rights }] },
+        })
+        expect(refused.status).toBe(422)
+        expect(refused.body.errors).toContainEqual({ path: 'permissions.0.create', message: 'El módulo de donaciones solo admite el permiso Leer' })
+      }
+      const reader = await createSession(platform, admin, { role: 1, permissions: [{ module: 'donation', read: true, create: false, update: false }] })
+      const edit = await platform.api<UserBody>(`/api/users/edit/${reader.id}`, { token: admin.token })
+      expect(edit.body.permissions.find((entry) => entry.module.name === 'donation')).toMatchObject({ read: true, create: false, update: false, isNew: false })
+      const update = await platform.api<ErrorBody>(`/api/users/${reader.id}`, {
+        method: 'PUT',
+        token: admin.token,
+        json: { payload: { name: 'Solo', lastName: 'Lectura', email: reader.email, role: 1, permissions: [{ module: 'donation', read: true, create: false, update: true }] }, historical: justification },
+      })
+      expect(update.status).toBe(422)
     })
 
     it('a role 1 administrator grants only permissions he holds, and never adds to his own', async () => {

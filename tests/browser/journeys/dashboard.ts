@@ -71,7 +71,7 @@ export async function downloadSheet(page: Page, click: () => Promise<void>): Pro
 
 /** Permission entries as the user form sends them (module name and actions). */
 export interface PermissionGrant {
-  module: 'campaign' | 'admin' | 'user' | 'institution' | 'category' | 'pages' | 'historical'
+  module: 'campaign' | 'admin' | 'user' | 'institution' | 'category' | 'pages' | 'historical' | 'donation'
   read: boolean
   create: boolean
   update: boolean

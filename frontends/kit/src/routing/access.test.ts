@@ -75,10 +75,19 @@ describe('route rules of spec §2.1, §4 and §5', () => {
     expect(redirectFor({ pathname: '/dashboard/user/list', configured: true, user: restricted })).toBe('/dashboard')
   })
 
+  it('opens /dashboard/donation/* only to role 0 and to role 1 with read on donations, not campaigns', () => {
+    for (const pathname of ['/dashboard/donation/list', '/dashboard/donation/card/view/d1']) {
+      expect(redirectFor({ pathname, configured: true, user: restricted })).toBe('/dashboard')
+      expect(redirectFor({ pathname, configured: true, user: user({ role: 1, permissions: [moduleEntry('donation', { read: true })] }) })).toBeNull()
+      expect(redirectFor({ pathname, configured: true, user: user() })).toBeNull()
+      expect(redirectFor({ pathname, configured: true, user: user({ role: 2 }) })).toBe('/')
+    }
+  })
+
   it('reads module and action from the path', () => {
     expect(moduleOfPath('/dashboard/category/view/9')).toBe('category')
     expect(moduleOfPath('/dashboard/user-admin/list')).toBe('admin')
-    expect(moduleOfPath('/dashboard/donation/oxxo/list')).toBe('campaign')
+    expect(moduleOfPath('/dashboard/donation/oxxo/list')).toBe('donation')
     expect(actionOfPath('/dashboard/category/edit/9')).toBe('update')
     expect(actionOfPath('/dashboard/category/create')).toBe('create')
     expect(actionOfPath('/dashboard/category/view/9')).toBe('read')

@@ -53,10 +53,10 @@ export const isBypassRoute = (pathname: string) => matchesAny(BYPASS_ROUTES, pat
 const isDashboardRoute = (pathname: string) => normalise(pathname) === '/dashboard' || pathname.startsWith('/dashboard/')
 
 /**
- * Path segments whose permission module has another name. Donations have no module of their own:
- * the server lets whoever may read campaigns read their donations.
+ * Path segments whose permission module has another name. Donations are a module of their own
+ * (`donation`, read only), so /dashboard/donation/* needs its read permission like the server.
  */
-const MODULE_OF_SEGMENT: Readonly<Record<string, string>> = { 'user-admin': 'admin', donation: 'campaign' }
+const MODULE_OF_SEGMENT: Readonly<Record<string, string>> = { 'user-admin': 'admin' }
 
 /** Spec §5: the module is the third path segment (/dashboard/{module}/...). */
 export function moduleOfPath(pathname: string): string | undefined {

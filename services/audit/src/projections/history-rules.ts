@@ -14,6 +14,7 @@ import {
   pageCreated,
   pageUpdated,
   userActivationToggled,
+  userChangeRefused,
   userCreated,
   userPermissionsChanged,
   userProfileUpdated,
@@ -33,6 +34,8 @@ export interface HistoryRule {
   /** The record's title as of this event, when the event carries it. */
   title?: (data: Record<string, unknown>) => string
   created?: boolean
+  /** Cause and description of its own (instead of the administrator's justification). */
+  describe?: (data: Record<string, unknown>) => { cause: string; description: string }
 }
 
 export const moduleLabels: Record<HistoricalModule, string> = {
@@ -46,6 +49,18 @@ export const moduleLabels: Record<HistoricalModule, string> = {
 
 export const creationCause = 'Creación'
 export const updateCause = 'Actualización'
+/** A UserChangeRefused event: someone tried to take over another administrator's account. */
+export const refusedCause = 'Intento rechazado'
+
+const refusedChanges: Record<string, string> = {
+  email: 'Cambio de correo electrónico rechazado',
+  'provisional-password': 'Contraseña provisional rechazada',
+  deactivation: 'Desactivación rechazada',
+}
+const refusedChange = (data: Record<string, unknown>) => ({
+  cause: refusedCause,
+  description: `${refusedChanges[String(data.change)] ?? 'Cambio rechazado'}: ${String(data.reason ?? '')}`,
+})
 
 const field = (name: string) => (data: Record<string, unknown>) => String(data[name] ?? '')
 const fullName = (data: Record<string, unknown>) => `${String(data.name ?? '')} ${String(data.lastName ?? '')}`.trim()
@@ -67,6 +82,7 @@ export const historyRules: readonly HistoryRule[] = [
   { definition: userActivationToggled, module: 'user', document: field('userId') },
   { definition: userRoleChanged, module: 'user', document: field('userId') },
   { definition: userPermissionsChanged, module: 'user', document: field('userId') },
+  { definition: userChangeRefused, module: 'user', document: field('userId'), describe: refusedChange },
   { definition: configurationCreated, module: 'configuration', document: field('configurationId'), title: siteName, created: true },
   { definition: configurationUpdated, module: 'configuration', document: field('configurationId'), title: siteName },
   { definition: pageCreated, module: 'page', document: field('pageId'), title: field('title'), created: true },

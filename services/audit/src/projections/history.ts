@@ -65,7 +65,7 @@ async function applyHistory(tx: SqlExecutor, events: readonly EventEnvelope[], s
       titles.set(key, rule.title(data))
       retitled.set(key, [rule.module, document])
     }
-    const historical = event.metadata.historical
+    const historical = rule.describe?.(data) ?? event.metadata.historical
     const row = [
       event.id,
       rule.module,

@@ -5,11 +5,11 @@ import { donationsByIds, type DonationDoc } from '../projections/donation-querie
 
 const statusLabels: Record<DonationDoc['status'], string> = { pending: 'Pendiente', approved: 'Aprobada', failed: 'Fallida', expired: 'Expirada' }
 
-/** POST /donations/export {selection}: the selected donations (all when empty) as a real .xlsx. */
+/** POST /donations/export {selection}: the selected donations (all when empty) as a real .xlsx; needs `donation` read. */
 export function exportRoutes(context: ServiceContext): Router {
   const { store, auth } = context
   const router = Router()
-  router.post('/api/donations/export', auth.required, requirePermission('campaign', 'read'), async (req, res) => {
+  router.post('/api/donations/export', auth.required, requirePermission('donation', 'read'), async (req, res) => {
     const { selection } = await parseInput(exportRequestSchema, req.body)
     const rows = await donationsByIds(store.db, store.schema, selection)
     const workbook = await buildXlsx({

@@ -11,11 +11,14 @@ const channelPaths: ReadonlyArray<{ path: string; channel: PaymentChannel | unde
   { path: '/api/donations', channel: undefined },
 ]
 
-/** Reading donations: role 0, or role 1 with read permission on the campaign module (401/403 otherwise). */
+/**
+ * Reading donations (donors' names, e-mails, phones): role 0, or role 1 with read permission on the
+ * `donation` module (401/403 otherwise). The public totals are the audit service's /api/counters.
+ */
 export function readRoutes(context: ServiceContext): Router {
   const { store, auth } = context
   const router = Router()
-  const canRead: RequestHandler[] = [auth.required, requirePermission('campaign', 'read')]
+  const canRead: RequestHandler[] = [auth.required, requirePermission('donation', 'read')]
 
   for (const { path, channel } of channelPaths) {
     router.get(`${path}/counters/info`, ...canRead, async (_req, res) => {

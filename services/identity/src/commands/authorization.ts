@@ -43,3 +43,26 @@ export function addsPermissions(previous: readonly PermissionGrant[], next: read
     return actions.some((action) => grant[action] && !before?.[action])
   })
 }
+
+/** The parts of a user the takeover rule looks at. */
+export interface ManagedUser {
+  id: string
+  role: Role
+  permissions: readonly PermissionGrant[]
+}
+
+/**
+ * Account takeover between administrators: changing another administrator's e-mail or password
+ * (a provisional one included) or deactivating him lets the caller sign in as him, so it needs
+ * role 0 or a caller who already holds every permission (module and action) the target holds.
+ * Returns the Spanish reason of the refusal, or null when the change may go ahead.
+ */
+export function takeoverRefusal(actor: AuthClaims, target: ManagedUser): string | null {
+  if (actor.role === 0 || actor._id === target.id || target.role === 2) return null
+  if (target.role === 0) return 'Solo un administrador total puede cambiar el correo, la contraseña o el estado de otro administrador total'
+  const lacks = target.permissions.some((grant) => actions.some((action) => grant[action] && !hasPermission(actor, grant.module, action)))
+  return lacks ? 'No puede cambiar el correo, la contraseña ni el estado de un administrador con permisos que usted no tiene' : null
+}
+
+/** The 403 of a refused takeover (the refusal is recorded first as a UserChangeRefused event). */
+export const takeoverForbidden = (reason: string) => forbidden('Acceso denegado', reason)

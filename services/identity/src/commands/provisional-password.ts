@@ -3,13 +3,15 @@ import { newEvent, unauthorized } from '@donaciones/kit'
 import { hashPassword, provisionalPassword } from '../security/passwords.ts'
 import { storeCredentials } from '../security/private-tables.ts'
 import { findUserById, type UserRow } from '../projections/users.ts'
-import { assertCanManage } from './authorization.ts'
+import { assertCanManage, takeoverForbidden } from './authorization.ts'
 import { metadataOf, userStream, type CommandMeta, type IdentityDeps } from './deps.ts'
 import { loadUserForUpdate } from './load-user.ts'
+import { recordTakeoverRefusal } from './refuse-takeover.ts'
 
 /**
  * A new provisional password for a user (when the creation mail never arrived): his tokens end
- * and he must change it at the next sign-in. The caller mails it.
+ * and he must change it at the next sign-in. The caller mails it. For another administrator only
+ * under the takeover rule (authorization.ts takeoverRefusal).
  */
 export async function issueProvisionalPassword(
   deps: IdentityDeps,
@@ -21,15 +23,19 @@ export async function issueProvisionalPassword(
   if (!actor) throw unauthorized()
   const password = provisionalPassword()
   const hash = await hashPassword(password)
-  await store.transaction(async (tx) => {
+  const refused = await store.transaction(async (tx): Promise<string | null> => {
     const current = await loadUserForUpdate(tx, store.schema, id)
+    const refusal = await recordTakeoverRefusal(deps, tx, actor, current, 'provisional-password', meta)
+    if (refusal) return refusal
     assertCanManage(actor, current.role, 'update')
     await store.appendIn(tx, userStream(id), [newEvent(userPasswordChanged, { userId: id, reason: 'provisional', changePassword: true })], {
       expectedVersion: await store.currentVersion(tx, userStream(id)),
       metadata: metadataOf(meta),
     })
     await storeCredentials(tx, store.schema, id, hash)
+    return null
   })
+  if (refused) throw takeoverForbidden(refused)
   const user = await findUserById(store.db, store.schema, id)
   if (!user) throw new Error('El usuario no aparece en el modelo de lectura')
   return { user, provisionalPassword: password }

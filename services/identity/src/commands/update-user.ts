@@ -7,10 +7,11 @@ import {
 } from '@donaciones/contracts'
 import { forbidden, newEvent, unauthorized, unprocessable, type NewEvent } from '@donaciones/kit'
 import { normalizeGrants } from '../modules.ts'
-import { countActiveFullAdmins, findUserByEmail, findUserById, type UserRow } from '../projections/users.ts'
-import { addsPermissions, assertCanGrant, assertCanManage } from './authorization.ts'
+import { countActiveFullAdmins, emailKey, findUserByEmail, findUserById, type UserRow } from '../projections/users.ts'
+import { addsPermissions, assertCanGrant, assertCanManage, takeoverForbidden } from './authorization.ts'
 import { emailTaken, guardEmailRace, metadataOf, userStream, type CommandMeta, type IdentityDeps } from './deps.ts'
 import { loadUserForUpdate } from './load-user.ts'
+import { recordTakeoverRefusal } from './refuse-takeover.ts'
 
 export const lastFullAdmin = () =>
   unprocessable('Operación no permitida', 'Debe existir al menos un administrador total activo')
@@ -18,7 +19,8 @@ export const lastFullAdmin = () =>
 /**
  * PUT /users/{id} {payload, historical}: details, role and permissions. A role or permission
  * change bumps the session version (the user's tokens end). Nobody raises his own role or
- * permissions, and a role 1 administrator never touches role 0 users.
+ * permissions, and a role 1 administrator never touches role 0 users. Another administrator's
+ * e-mail changes only under the takeover rule (authorization.ts takeoverRefusal).
  */
 export async function updateUser(
   deps: IdentityDeps,
@@ -29,9 +31,13 @@ export async function updateUser(
   const { store } = deps.context
   const actor = meta.actor
   if (!actor) throw unauthorized()
-  await guardEmailRace(() =>
-    store.transaction(async (tx) => {
+  const refused = await guardEmailRace(() =>
+    store.transaction(async (tx): Promise<string | null> => {
       const current = await loadUserForUpdate(tx, store.schema, id)
+      if (emailKey(input.email) !== emailKey(current.email)) {
+        const refusal = await recordTakeoverRefusal(deps, tx, actor, current, 'email', meta)
+        if (refusal) return refusal
+      }
       assertCanManage(actor, current.role, 'update')
       if (input.role !== current.role) assertCanManage(actor, input.role, 'update')
       const permissions = input.role === 1 ? normalizeGrants(input.permissions) : []
@@ -63,8 +69,10 @@ export async function updateUser(
         expectedVersion: await store.currentVersion(tx, userStream(id)),
         metadata: metadataOf(meta),
       })
+      return null
     }),
   )
+  if (refused) throw takeoverForbidden(refused)
   const updated = await findUserById(store.db, store.schema, id)
   if (!updated) throw new Error('El usuario actualizado no aparece en el modelo de lectura')
   return updated

@@ -1,16 +1,12 @@
-import { ROLE_FULL_ADMIN } from '@donaciones/contracts'
 import { useSession } from '@donaciones/web-kit'
 import { Link } from '@donaciones/web-kit/router'
-import { visibleEntries, type MenuEntry } from '../../../components/menu-entries.ts'
+import { visibleEntries } from '../../../components/menu-entries.ts'
 import './menu.css'
-
-const DONATIONS: MenuEntry = { label: 'Donaciones', to: '/dashboard/donation/list', module: null, description: 'Donaciones con PayPal, tarjeta y OXXO Pay.' }
 
 /** /dashboard and /dashboard/menu: a welcome and one card per module the user may read. */
 export function MenuPage() {
   const user = useSession((state) => state.user)
-  const entries = visibleEntries(user)
-  const cards = user?.role === ROLE_FULL_ADMIN ? [...entries, DONATIONS] : entries
+  const cards = visibleEntries(user)
   return (
     <section className="dashboard-menu" aria-labelledby="menu-title">
       <h1 id="menu-title">Bienvenido{user ? `, ${user.name}` : ''}</h1>

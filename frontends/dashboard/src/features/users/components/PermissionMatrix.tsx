@@ -1,3 +1,4 @@
+import { isReadOnlyModule } from '@donaciones/contracts'
 import type { MatrixRow } from '../api/users-api.ts'
 import './users.css'
 
@@ -10,7 +11,8 @@ const ACTIONS: { action: Action; label: string }[] = [
 
 /**
  * The permissions of a restricted administrator (spec §4, §6): one row per module, Leer / Crear /
- * Actualizar. Ticking Crear or Actualizar forces Leer on and disables it.
+ * Actualizar. Ticking Crear or Actualizar forces Leer on and disables it. Read-only modules
+ * (Donaciones) offer Leer alone: their Crear and Actualizar cells say 'No aplica'.
  */
 export function PermissionMatrix({ rows, onChange, disabled }: { rows: MatrixRow[]; onChange: (rows: MatrixRow[]) => void; disabled?: boolean }) {
   const set = (index: number, action: Action, value: boolean) => {
@@ -39,6 +41,13 @@ export function PermissionMatrix({ rows, onChange, disabled }: { rows: MatrixRow
             <tr key={row.module.name}>
               <th scope="row">{row.module.label}</th>
               {ACTIONS.map(({ action, label }) => {
+                if (action !== 'read' && isReadOnlyModule(row.module.name)) {
+                  return (
+                    <td key={action} className="permission-matrix__none">
+                      No aplica
+                    </td>
+                  )
+                }
                 const forced = action === 'read' && (row.create || row.update)
                 return (
                   <td key={action}>
@@ -56,7 +65,7 @@ export function PermissionMatrix({ rows, onChange, disabled }: { rows: MatrixRow
           ))}
         </tbody>
       </table>
-      <p className="permission-matrix__hint">Al marcar Crear o Actualizar, Leer se activa automáticamente.</p>
+      <p className="permission-matrix__hint">Al marcar Crear o Actualizar, Leer se activa automáticamente. Donaciones solo admite Leer.</p>
     </div>
   )
 }
