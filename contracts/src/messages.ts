@@ -15,6 +15,8 @@ export const DURATION_MIN = 'El mínimo de días es 1'
 export const DURATION_MAX = 'El máximo de días es 200'
 export const COMMENT_MAX_LENGTH = 'El máximo de caracteres es de 280'
 export const DONATION_MIN_AMOUNT = 'La cantidad mínima de donación es 1 peso'
+/** Not in the spec: a donor's name is one line of letters, spaces and . ' - (it goes into e-mails). */
+export const INVALID_PERSON_NAME = "Escriba solo letras, espacios y los signos . ' -"
 
 /** 'El máximo de caracteres es de N' for any maximum length. */
 export function maxLengthMessage(max: number): string {
