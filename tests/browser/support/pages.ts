@@ -15,13 +15,25 @@ export interface OpenPageOptions {
 }
 
 /**
+ * Console errors any anonymous page causes by design: the session store asks once whether a social
+ * sign-in is pending, and the server answers 401 when none is.
+ */
+const everyPageCauses = [/status of 401 .*\/api\/oauth\/login\/check\)/]
+
+/**
  * A new page in its own context; when the running test fails, a full-page screenshot of it is
  * saved under .test-reports/screenshots/<label>-<time>.png. Console errors and uncaught page errors
  * are collected, and a test that passes with one nobody expected fails when it ends: a normal
- * journey leaves the console quiet.
+ * journey leaves the console quiet. A Content-Security-Policy violation is reported as such an error.
  */
 export async function openPage(browser: Browser, label: string, options: OpenPageOptions = {}): Promise<{ page: Page; context: BrowserContext; consoleErrors: string[] }> {
   const context = await browser.newContext({ locale: 'es-MX', timezoneId: 'America/Mexico_City', viewport: options.viewport ?? { width: 1280, height: 900 }, acceptDownloads: true })
+  // Every Content-Security-Policy violation becomes a console error, which fails the journey below.
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      console.error(`Violación de la política de seguridad de contenido (CSP): ${event.effectiveDirective} bloqueó ${event.blockedURI || 'un recurso en línea'} en ${event.sourceFile || event.documentURI}`)
+    })
+  })
   const page = await context.newPage()
   page.setDefaultTimeout(15_000)
   const consoleErrors: string[] = []
@@ -37,7 +49,7 @@ export async function openPage(browser: Browser, label: string, options: OpenPag
   })
   onTestFinished(() => {
     if (failed) return
-    const unexpected = unexpectedConsoleErrors(consoleErrors, options.expectedConsoleErrors ?? [])
+    const unexpected = unexpectedConsoleErrors(consoleErrors, [...everyPageCauses, ...(options.expectedConsoleErrors ?? [])])
     if (unexpected.length > 0) throw new Error(`Errores en la consola del navegador (${label}):\n${unexpected.join('\n')}`)
   })
   return { page, context, consoleErrors }
