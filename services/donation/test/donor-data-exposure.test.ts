@@ -97,6 +97,17 @@ describe('donor data is answered only to the request that gave it (through the g
     expect(donation.site.mail.mails.filter((mail) => JSON.stringify(mail).includes('victima@correo.mx'))).toEqual([])
   })
 
+  it('leaves a provider name that is not a plain name (a PayPal payer calling itself a web address) out of the thank-you mail', async () => {
+    const created = await post('/api/donations/paypal/order', { campaign: campaign.id, amount: 90, user: null })
+    const { orderID } = JSON.parse(created.text) as { orderID: string }
+    await sim.approvePaypal(orderID, { name: 'Visita estafa.com', email: 'pagador@correo.mx' })
+    const captured = await post('/api/donations/paypal', { campaign: campaign.id, orderID, user: null })
+    expect(captured.status).toBe(200)
+    const mail = await donation.site.mail.waitFor('pagador@correo.mx')
+    expect(mail.text).toContain('¡Gracias!')
+    expect(mail.text).not.toContain('estafa')
+  })
+
   it("accepts a Unicode name such as 'María José O'Neil-Ruíz' and mails only that name besides the site's own text", async () => {
     const voucher = await post('/api/donations/oxxopay/request', { name: 'María José', lastName: "O'Neil-Ruíz", email: 'maria@correo.mx', phone: '5511112222', campaign: campaign.id, amount: 300, user: null })
     expect(voucher.status).toBe(200)

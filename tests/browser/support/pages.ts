@@ -16,7 +16,7 @@ export interface OpenPageOptions {
 
 /**
  * Console errors any anonymous page causes by design: the session store asks once whether a social
- * sign-in is pending, and the server answers 401 when none is.
+ * sign-in is pending, and the server answers 401 when none is. Not collected at all.
  */
 const everyPageCauses = [/status of 401 .*\/api\/oauth\/login\/check\)/]
 
@@ -39,7 +39,9 @@ export async function openPage(browser: Browser, label: string, options: OpenPag
   const consoleErrors: string[] = []
   page.on('pageerror', (error) => consoleErrors.push(error.message))
   page.on('console', (message) => {
-    if (message.type() === 'error') consoleErrors.push(`${message.text()} (${message.location().url})`)
+    if (message.type() !== 'error') return
+    const text = `${message.text()} (${message.location().url})`
+    if (!everyPageCauses.some((pattern) => pattern.test(text))) consoleErrors.push(text)
   })
   let failed = false
   onTestFailed(async () => {
@@ -49,7 +51,7 @@ export async function openPage(browser: Browser, label: string, options: OpenPag
   })
   onTestFinished(() => {
     if (failed) return
-    const unexpected = unexpectedConsoleErrors(consoleErrors, [...everyPageCauses, ...(options.expectedConsoleErrors ?? [])])
+    const unexpected = unexpectedConsoleErrors(consoleErrors, options.expectedConsoleErrors ?? [])
     if (unexpected.length > 0) throw new Error(`Errores en la consola del navegador (${label}):\n${unexpected.join('\n')}`)
   })
   return { page, context, consoleErrors }
