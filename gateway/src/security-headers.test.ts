@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -5,9 +6,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import express from 'express'
 import { authenticate, createLogger, createTokenVerifier, paymentScripts, perService, startHttpServer } from '@donaciones/kit'
 import { createGatewayApp, type ServiceTarget } from './gateway-app.ts'
+import { placeholderScript } from './placeholder.ts'
 import { providerSources, securityHeadersFromEnv, type SecurityHeadersOptions } from './security-headers.ts'
 
 const SIM = 'http://127.0.0.1:4100'
+/** The placeholder page's inline script (front ends not built) is allowed by its hash, nothing else inline. */
+const placeholderHash = `'sha256-${createHash('sha256').update(placeholderScript).digest('base64')}'`
 const simScripts = { conektaTokenizer: `${SIM}/conekta/conekta.js`, paypalSdk: `${SIM}/paypal/sdk.js` }
 
 /** The CSP as a map of directive → sources. */
@@ -75,7 +79,7 @@ describe('security headers of the gateway (helmet), http PUBLIC_URL', () => {
 
   it('allows only the site itself and the configured provider origin for scripts, calls and frames', async () => {
     const policy = policyOf(await fetch(`${site.gateway.url}/`))
-    expect(policy.get('script-src')).toEqual(["'self'", SIM])
+    expect(policy.get('script-src')).toEqual(["'self'", placeholderHash, SIM])
     expect(policy.get('connect-src')).toEqual(["'self'", SIM])
     expect(policy.get('frame-src')).toEqual(["'self'", SIM])
     expect(policy.get('img-src')).toEqual(["'self'", 'data:', 'blob:', SIM])
@@ -115,7 +119,7 @@ describe('security headers of the gateway, https PUBLIC_URL', () => {
 
   it("with the providers' own scripts allows what their browser SDKs load, and nothing of the simulator", async () => {
     const policy = policyOf(await fetch(`${site.gateway.url}/`))
-    expect(policy.get('script-src')).toEqual(["'self'", 'https://cdn.conekta.io', 'https://*.conekta.io', 'https://www.paypal.com', 'https://*.paypal.com', 'https://*.paypalobjects.com'])
+    expect(policy.get('script-src')).toEqual(["'self'", placeholderHash, 'https://cdn.conekta.io', 'https://*.conekta.io', 'https://www.paypal.com', 'https://*.paypal.com', 'https://*.paypalobjects.com'])
     expect(policy.get('frame-src')).toContain('https://*.paypal.com')
     expect(policy.get('img-src')).toContain('https://s3.amazonaws.com/cash_payment_barcodes/')
     expect(response(policy)).not.toContain('127.0.0.1')
@@ -132,5 +136,24 @@ describe('the CSP follows the configuration GET /api/init reads', () => {
 
   it('ignores a script URL that does not parse or is not http(s)', () => {
     expect(providerSources({ conektaTokenizer: 'javascript:alert(1)', paypalSdk: 'no es url' })).toEqual({ script: [], connect: [], frame: [], img: [] })
+  })
+})
+
+describe('the placeholder page (front ends not built) under the CSP', () => {
+  it('has exactly one inline script, and the CSP allows it by its hash', async () => {
+    const verifier = createTokenVerifier({ jwks: async () => ({ keys: [] }) })
+    const auth = { required: authenticate({ verifier, required: true }), optional: authenticate({ verifier, required: false }) }
+    const targets = perService((): ServiceTarget => ({ kind: 'remote', urls: ['http://127.0.0.1:9'] }))
+    const gateway = await startHttpServer(createGatewayApp({ targets, auth, logger: createLogger('test', { level: 'silent' }), security: { publicUrl: undefined, scripts: simScripts } }), { port: 0 })
+    try {
+      const page = await fetch(`${gateway.url}/`)
+      const html = await page.text()
+      const scripts = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((match) => match[1] ?? '')
+      expect(scripts).toHaveLength(1)
+      const hash = `'sha256-${createHash('sha256').update(scripts[0] ?? '').digest('base64')}'`
+      expect(policyOf(page).get('script-src')).toContain(hash)
+    } finally {
+      await gateway.close()
+    }
   })
 })

@@ -1,7 +1,12 @@
+import { createHash } from 'node:crypto'
 import type { RequestHandler } from 'express'
 import helmet from 'helmet'
 import type { PaymentScripts } from '@donaciones/contracts'
 import { paymentScripts } from '@donaciones/kit'
+import { placeholderScript } from './placeholder.ts'
+
+/** The placeholder page's inline script (shown until the front ends are built), allowed by its hash only. */
+const placeholderScriptHash = `'sha256-${createHash('sha256').update(placeholderScript).digest('base64')}'`
 
 export interface SecurityHeadersOptions {
   /** The site's public origin (PUBLIC_URL): HSTS and upgrade-insecure-requests only when it is https. */
@@ -81,7 +86,7 @@ export function securityHeaders(options: SecurityHeadersOptions): RequestHandler
       useDefaults: false,
       directives: {
         'default-src': [self],
-        'script-src': [self, ...providers.script],
+        'script-src': [self, placeholderScriptHash, ...providers.script],
         'connect-src': [self, ...providers.connect],
         'frame-src': [self, ...providers.frame],
         'img-src': [self, 'data:', 'blob:', ...providers.img],
