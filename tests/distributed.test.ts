@@ -55,6 +55,16 @@ describe.runIf(realEngines.databaseUrl && realEngines.natsUrl)('distributed mode
 
   const total = async (name: string) => ((await (await fetch(`${gatewayUrl}/api/counters/${name}`)).json()) as { total: number }).total
 
+  it('answers pages and API calls with the security headers (the gateway process builds the same app as embedded mode)', async () => {
+    for (const path of ['/', '/api/counters/visits']) {
+      const response = await fetch(`${gatewayUrl}${path}`)
+      expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'")
+      expect(response.headers.get('content-security-policy')).toMatch(/script-src 'self'/)
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff')
+      expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin')
+    }
+  })
+
   it('counts 100 concurrent visits exactly across two audit replicas', async () => {
     expect(await total('visits')).toBe(0)
     const totals = await Promise.all(

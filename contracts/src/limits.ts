@@ -51,6 +51,8 @@ export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024
 export const UPLOAD_IMAGE_MIME_TYPES = ['image/jpeg', 'image/png', 'image/gif', 'image/webp'] as const
 
 // Payment forms
+/** Each donor name field (card holder, voucher name and last name): the spec's 30 for names (§9). */
+export const DONOR_NAME_MAX = 30
 export const VOUCHER_PHONE_LENGTH = 10
 export const CARD_NUMBER_MIN_LENGTH = 16
 export const CARD_NUMBER_MAX_LENGTH = 22

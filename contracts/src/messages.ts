@@ -28,6 +28,8 @@ export function formatPesos(amount: number): string {
 export function donationMaxMessage(max: number): string {
   return `La cantidad máxima por donación es de ${formatPesos(max)}`
 }
+/** Not in the spec: a donor's name is one line of letters, spaces and . ' - (it goes into e-mails). */
+export const INVALID_PERSON_NAME = "Escriba solo letras, espacios y los signos . ' -"
 
 /** 'El máximo de caracteres es de N' for any maximum length. */
 export function maxLengthMessage(max: number): string {

@@ -18,6 +18,7 @@ import { createServiceProxy } from './service-proxy.ts'
 import { serveFrontend } from './frontend.ts'
 import { routeTable } from './route-table.ts'
 import { publicUrlFromEnv } from './config.ts'
+import { securityHeaders, securityHeadersFromEnv, type SecurityHeadersOptions } from './security-headers.ts'
 
 /** A service answered in this process (embedded mode) or behind one or more URLs (replicas). */
 export type ServiceTarget = { kind: 'local'; handler: RequestHandler } | { kind: 'remote'; urls: readonly string[] }
@@ -41,6 +42,8 @@ export interface GatewayOptions {
    * a METRICS_PORT listener serves them, and this (public) app answers 404.
    */
   metricsExposure?: 'loopback' | 'separate'
+  /** CSP and the other security headers; default from PUBLIC_URL and the provider script URLs of the environment. */
+  security?: SecurityHeadersOptions
 }
 
 /** The route label of a gateway request: the route table prefix, never the raw path with ids. */
@@ -63,6 +66,7 @@ export function createGatewayApp(options: GatewayOptions): Express {
   const app = express()
   app.disable('x-powered-by')
   app.set('trust proxy', options.trustProxy ?? 'loopback')
+  app.use(securityHeaders(options.security ?? securityHeadersFromEnv()))
   if (options.metrics) {
     const { registry } = options.metrics
     const exposure = options.metricsExposure ?? 'loopback'

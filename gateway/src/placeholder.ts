@@ -1,3 +1,10 @@
+/** The placeholder's one inline script; the CSP allows exactly it by its hash. */
+export const placeholderScript = `
+fetch('/api/counters/visits').then(function (r) { return r.json() }).then(function (body) {
+  document.getElementById('visitas').textContent = String(body.total)
+}).catch(function () { document.getElementById('visitas').textContent = 'no disponible' })
+`
+
 /** Shown at / until the front ends are built. */
 export const placeholderPage = `<!doctype html>
 <html lang="es">
@@ -11,11 +18,7 @@ export const placeholderPage = `<!doctype html>
 <h1>Plataforma de donaciones</h1>
 <p>El servidor está en funcionamiento. La interfaz web todavía no se ha construido.</p>
 <p>Visitas registradas: <strong id="visitas">…</strong></p>
-<script>
-fetch('/api/counters/visits').then(function (r) { return r.json() }).then(function (body) {
-  document.getElementById('visitas').textContent = String(body.total)
-}).catch(function () { document.getElementById('visitas').textContent = 'no disponible' })
-</script>
+<script>${placeholderScript}</script>
 </body>
 </html>
 `

@@ -48,7 +48,7 @@ async function donate(platform: Platform, donor: number): Promise<boolean> {
       // Each donor from an address and with an e-mail of its own: the card-testing limits count per address and e-mail.
       'x-forwarded-for': `10.${(donor >> 16) & 255}.${(donor >> 8) & 255}.${donor & 255}`,
     },
-    body: JSON.stringify({ token, name: `Donante ${donor}`, amount: 100, campaign: platform.campaign.id, email: `donante${donor}@ejemplo.mx`, phone: '5512345678' }),
+    body: JSON.stringify({ token, name: 'Donante Prueba', amount: 100, campaign: platform.campaign.id, email: `donante${donor}@ejemplo.mx`, phone: '5512345678' }),
   })
   await response.arrayBuffer()
   return response.ok

@@ -8,6 +8,7 @@ import {
   cvcSchema,
   donationAmountSchema,
   emailSchema,
+  personNameSchema,
   requiredString,
   voucherPhoneSchema,
 } from '../rules.ts'
@@ -19,7 +20,7 @@ export const donationAmountFormSchema = z.object({ amount: donationAmountSchema 
 export const cardFormSchema = z
   .object({
     number: cardNumberSchema,
-    name: requiredString,
+    name: personNameSchema,
     expiry: cardExpirySchema,
     cvc: cvcSchema,
     email: emailSchema,
@@ -33,8 +34,8 @@ export type CardForm = z.infer<typeof cardFormSchema>
 
 /** Cash-voucher data form. */
 export const voucherFormSchema = z.object({
-  name: requiredString,
-  lastName: requiredString,
+  name: personNameSchema,
+  lastName: personNameSchema,
   email: emailSchema,
   phone: voucherPhoneSchema,
 })

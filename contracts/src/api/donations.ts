@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { donationAmountSchema, emailSchema, idSchema, requiredString, voucherPhoneSchema } from '../rules.ts'
+import { donationAmountSchema, emailSchema, idSchema, personNameSchema, requiredString, voucherPhoneSchema } from '../rules.ts'
 import {
   customerInfoSchema,
   donationListSchema,
@@ -67,11 +67,27 @@ export const paypalDonationRequestSchema = z.object({
   user: donorUserSchema,
 })
 export type PaypalDonationRequest = z.infer<typeof paypalDonationRequestSchema>
+/**
+ * The answer to POST /donations/paypal, the first capture and any re-send alike: only what the
+ * donor's thank-you needs (amount, campaign, status and the name to thank). Never the provider's
+ * order: payer e-mail and id and the merchant's account stay on the server.
+ */
+export const paypalDonationResponseSchema = z.object({
+  _id: idSchema,
+  amount: z.number(),
+  currency: z.literal('MXN'),
+  campaign: z.object({ _id: idSchema, title: z.string() }),
+  approved: z.boolean(),
+  status: z.string(),
+  /** The payer's name as PayPal reports it, for 'Gracias, …'. */
+  name: z.string(),
+})
+export type PaypalDonationResponse = z.infer<typeof paypalDonationResponseSchema>
 
 /** POST /donations/conekta: card token made by the provider's browser tokenizer. */
 export const conektaDonationRequestSchema = z.object({
   token: requiredString,
-  name: requiredString,
+  name: personNameSchema,
   amount: donationAmountSchema,
   campaign: idSchema,
   email: emailSchema,
@@ -84,8 +100,8 @@ export const conektaDonationResponseSchema = donationSchema.extend({ customer_in
 
 /** POST /donations/oxxopay/request: cash voucher. */
 export const oxxoRequestSchema = z.object({
-  name: requiredString,
-  lastName: requiredString,
+  name: personNameSchema,
+  lastName: personNameSchema,
   email: emailSchema,
   phone: voucherPhoneSchema,
   campaign: idSchema,

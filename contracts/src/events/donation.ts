@@ -26,6 +26,8 @@ export const donationRequested = defineEvent({
     phone: z.string().optional(),
     /** The client's Idempotency-Key, when it sent one (the donation id derives from it). */
     idempotencyKey: z.string().optional(),
+    /** SHA-256 of the canonical JSON of the request body that first used the Idempotency-Key: the key is bound to it. */
+    requestHash: z.string().optional(),
   }),
 })
 

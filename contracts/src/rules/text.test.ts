@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { commentTextSchema, dateSchema, emailSchema, idSchema, optionalUrlSchema, requiredString, requiredText } from '../rules.ts'
+import { commentTextSchema, dateSchema, emailSchema, idSchema, isPersonName, optionalUrlSchema, personNameSchema, requiredString, requiredText } from '../rules.ts'
+import { cardFormSchema, voucherFormSchema } from '../api/donation-forms.ts'
+import { conektaDonationRequestSchema, oxxoRequestSchema } from '../api/donations.ts'
 import { messagesAt } from '../test-support.ts'
 
 describe('requiredString', () => {
@@ -82,5 +84,38 @@ describe('optionalUrlSchema', () => {
     expect(optionalUrlSchema.safeParse(undefined).success).toBe(true)
     expect(optionalUrlSchema.safeParse('https://facebook.com/fundacion').success).toBe(true)
     expect(messagesAt(optionalUrlSchema, 'javascript:alert(1)')).toEqual(['URL inválida'])
+  })
+})
+
+describe('personNameSchema (donor names that go into e-mails)', () => {
+  it('accepts one line of Unicode letters, spaces and . \' -', () => {
+    for (const name of ["María José O'Neil-Ruíz", 'Ana Pérez', 'J.R. Ruiz', 'Sra. López', 'Zoë Ñúñez', 'O’Brien', '  Luis  ']) {
+      expect(personNameSchema.safeParse(name).success, name).toBe(true)
+    }
+    expect(personNameSchema.parse('  Luis ')).toBe('Luis')
+  })
+  it("refuses web addresses, line breaks, digits and other signs with a Spanish message", () => {
+    for (const name of ['https://estafa.mx', 'visita estafa.com', 'x.co', 'Ana\nPaga aquí', 'Ana\tPérez', 'Ana 123', 'Ana <b>', 'Ana@correo', 'Ana: paga', '---', '...']) {
+      expect(messagesAt(personNameSchema, name), name).toEqual(["Escriba solo letras, espacios y los signos . ' -"])
+    }
+  })
+  it('keeps the required and maximum-length messages (30, the spec\'s names)', () => {
+    expect(messagesAt(personNameSchema, ' ')).toEqual(['Campo requerido'])
+    expect(personNameSchema.safeParse('a'.repeat(30)).success).toBe(true)
+    expect(messagesAt(personNameSchema, 'a'.repeat(31))).toEqual(['El máximo de caracteres es de 30'])
+  })
+  it('isPersonName is the same rule without the length', () => {
+    expect(isPersonName('María José')).toBe(true)
+    expect(isPersonName('Ana\r\nhttp://x')).toBe(false)
+  })
+})
+
+describe('donation forms and requests use the person-name rule', () => {
+  it('refuses a URL as card holder, OXXO name or last name', () => {
+    const bad = 'www.estafa.com'
+    expect(cardFormSchema.safeParse({ number: '4242424242424242', name: bad, expiry: '12/40', cvc: '123', email: 'a@b.mx', phone: '5512345678' }).success).toBe(false)
+    expect(messagesAt(voucherFormSchema, { name: bad, lastName: 'Pérez', email: 'a@b.mx', phone: '5512345678' }, 'name')).toEqual(["Escriba solo letras, espacios y los signos . ' -"])
+    expect(messagesAt(oxxoRequestSchema, { name: 'Ana', lastName: bad, email: 'a@b.mx', phone: '5512345678', campaign: 'c', amount: 100 }, 'lastName')).toEqual(["Escriba solo letras, espacios y los signos . ' -"])
+    expect(messagesAt(conektaDonationRequestSchema, { token: 't', name: bad, amount: 100, campaign: 'c', email: 'a@b.mx', phone: '55' }, 'name')).toEqual(["Escriba solo letras, espacios y los signos . ' -"])
   })
 })

@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import { COMMENT_MAX_LENGTH, INVALID_DATE, INVALID_EMAIL, INVALID_URL, maxLengthMessage, REQUIRED } from '../messages.ts'
-import { COMMENT_MAX } from '../limits.ts'
+import { COMMENT_MAX_LENGTH, INVALID_DATE, INVALID_EMAIL, INVALID_PERSON_NAME, INVALID_URL, maxLengthMessage, REQUIRED } from '../messages.ts'
+import { COMMENT_MAX, DONOR_NAME_MAX } from '../limits.ts'
 
 /** A trimmed, non-empty string: 'Campo requerido' when missing, not a string, or blank. */
 export const requiredString = z.string({ error: REQUIRED }).trim().min(1, { error: REQUIRED, abort: true })
@@ -42,3 +42,24 @@ export const optionalUrlSchema = z
   .trim()
   .refine((value) => value === '' || /^https?:\/\/[^\s]+$/i.test(value), INVALID_URL)
   .optional()
+
+/**
+ * A person's name as donors type it, and as it may appear in an e-mail to any address: one line of
+ * Unicode letters (with their accents), spaces and the signs . ' - (’ too, as phones type it), at least
+ * one letter. A dot directly followed by two letters ("correo.com", "x.co") is refused, so a name
+ * cannot read as a web address; initials ("J.R. Ruiz") and abbreviations ("Sra. López") pass.
+ */
+const personNamePattern = /^[\p{L}\p{M} .'’-]+$/u
+const looksLikeAddress = /\.\p{L}\p{M}*\p{L}/u
+
+/** Whether `value` is an acceptable person's name (after trimming), whatever its length. */
+export function isPersonName(value: string): boolean {
+  const name = value.trim()
+  return personNamePattern.test(name) && /\p{L}/u.test(name) && !looksLikeAddress.test(name)
+}
+
+/** Required donor name of at most `max` characters (card holder, voucher name and last name). */
+export function personName(max: number = DONOR_NAME_MAX) {
+  return requiredString.max(max, { error: maxLengthMessage(max), abort: true }).refine(isPersonName, INVALID_PERSON_NAME)
+}
+export const personNameSchema = personName()

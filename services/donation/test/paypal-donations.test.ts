@@ -63,14 +63,22 @@ describe('PayPal donations (Orders v2 on the server) against the provider simula
     expect(status).toBe(200)
     const captured = (sim.paypalOrders() as PaypalOrder[]).find((order) => order.id === orderID)
     const fee = Number(captured?.purchase_units[0]?.payments?.captures[0]?.seller_receivable_breakdown.paypal_fee.value)
-    expect(body).toMatchObject({ _id: created?.purchase_units[0]?.custom_id, type: 'paypal', approved: true, amount: 250, fee, paypal: { data: { orderID }, details: { status: 'COMPLETED', payer: { email_address: 'eva@correo.mx' } } } })
+    // The donor-facing document only (contracts' paypalDonationResponseSchema): never the provider's order.
+    expect(body).toEqual({ _id: created?.purchase_units[0]?.custom_id, amount: 250, currency: 'MXN', campaign: { _id: campaign.id, title: campaign.title }, approved: true, status: 'approved', name: 'Eva Torres' })
     expect(fee).toBeGreaterThan(0)
     const detail = await json<DonationDoc>(await donation.site.api(`/api/donations/paypal/${body._id}`, { token: donation.adminToken }))
+    expect(detail).toMatchObject({ type: 'paypal', approved: true, amount: 250, fee, paypal: { data: { orderID }, details: { status: 'COMPLETED', payer: { email_address: 'eva@correo.mx' } } } })
     expect(detail.paypal?.details.purchase_units[0]?.payments?.captures[0]?.update_time).toEqual(expect.any(String))
     expect((await donation.site.mail.waitFor('eva@correo.mx')).text).toContain('Gracias')
-    // Sending it again answers the same donation and captures nothing more.
+    // Sending it again (anyone who learnt the order id can) answers the same donor-facing document, captures nothing more
+    // and tells nothing of the payer (e-mail, payer id) or the merchant's account.
     const again = await capture(orderID)
-    expect(again.body._id).toBe(body._id)
+    expect(again.status).toBe(200)
+    expect(again.body).toEqual(body)
+    const payerId = captured?.payer?.payer_id ?? 'sin-id'
+    for (const text of [JSON.stringify(body), JSON.stringify(again.body)]) {
+      for (const secret of ['eva@correo.mx', payerId, 'ventas@donaciones.example', 'SIMMERCHANT01', 'payer', 'payee']) expect(text).not.toContain(secret)
+    }
     await eventually(async () => {
       const page = await json<{ donations: Array<{ amount: number; type: string }> }>(await donation.site.api(`/api/public/campaigns/${campaign.slug}`))
       expect(page.donations).toEqual([expect.objectContaining({ amount: 250, type: 'paypal' })])

@@ -21,7 +21,8 @@ export interface OpenPageOptions {
  * A new page in its own context; when the running test fails, a full-page screenshot of it is
  * saved under .test-reports/screenshots/<label>-<time>.png. Console errors and uncaught page errors
  * are collected, and a test that passes with one nobody expected fails when it ends: a normal
- * journey leaves the console quiet. `mobile` emulates a phone (with a phone-sized `viewport`).
+ * journey leaves the console quiet. A Content-Security-Policy violation is reported as such an error.
+ * `mobile` emulates a phone (with a phone-sized `viewport`).
  */
 export async function openPage(browser: Browser, label: string, options: OpenPageOptions = {}): Promise<{ page: Page; context: BrowserContext; consoleErrors: string[] }> {
   const context = await browser.newContext({
@@ -31,6 +32,12 @@ export async function openPage(browser: Browser, label: string, options: OpenPag
     acceptDownloads: true,
     // A phone: meta viewport honoured, touch events, a 2x screen.
     ...(options.mobile && { isMobile: true, hasTouch: true, deviceScaleFactor: 2 }),
+  })
+  // Every Content-Security-Policy violation becomes a console error, which fails the journey below.
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      console.error(`Violación de la política de seguridad de contenido (CSP): ${event.effectiveDirective} bloqueó ${event.blockedURI || 'un recurso en línea'} en ${event.sourceFile || event.documentURI}`)
+    })
   })
   const page = await context.newPage()
   page.setDefaultTimeout(15_000)

@@ -3,9 +3,9 @@ import {
   providerNames,
   type ConfigurationAdminView,
   type FileRef,
-  type PaymentScripts,
   type PublicConfiguration,
 } from '@donaciones/contracts'
+import { paymentScripts } from '@donaciones/kit'
 import { donationSettingsOf, type StoredConfiguration } from '../projections/configuration.ts'
 import type { StoredPage } from '../projections/pages.ts'
 import type { Secrets } from '../secrets/secret-store.ts'
@@ -43,13 +43,8 @@ function shared(configuration: StoredConfiguration, pages: readonly StoredPage[]
 }
 
 /** GET /api/init once configured: public values only. */
-/** Where the browser loads the providers' scripts from (CONEKTA_TOKENIZER_URL, PAYPAL_SDK_URL; the providers' own by default). */
-export function paymentScripts(env = process.env): PaymentScripts {
-  return {
-    conektaTokenizer: env.CONEKTA_TOKENIZER_URL || 'https://cdn.conekta.io/js/latest/conekta.js',
-    paypalSdk: env.PAYPAL_SDK_URL || 'https://www.paypal.com/sdk/js',
-  }
-}
+/** Where the browser loads the providers' scripts from: kit's paymentScripts (the gateway's CSP allows the same). */
+export { paymentScripts }
 
 export function publicConfiguration(configuration: StoredConfiguration, pages: readonly StoredPage[]): PublicConfiguration {
   return { configured: true, ...shared(configuration, pages, true), scripts: paymentScripts() }

@@ -5,7 +5,7 @@ import { findDonationRow, toDonationDoc, type DonationDoc } from '../projections
 import { ConektaError } from '../providers/conekta-client.ts'
 import { feeOf, metadataString, paymentMethodOf, type ConektaOrder } from '../providers/conekta-types.ts'
 import { requireOpenCampaign } from './campaign-status.ts'
-import { donationIdFor } from './donation-id.ts'
+import { donationIdFor, requireSameRequest } from './donation-id.ts'
 import { failedEvent, recordPaidOrder, startDonation, type DonationCommandContext, type RequestedData } from './donation-commands.ts'
 import { loadDonation } from './donation-state.ts'
 import { mailInBackground, sendThankYou } from './donor-mail.ts'
@@ -15,6 +15,8 @@ import { requireAmountWithinMaximum } from './amount-limit.ts'
 
 export interface AttemptMeta {
   idempotencyKey: string | undefined
+  /** Hash of the request body, when a key was sent: the key is bound to it. */
+  requestHash: string | undefined
   address: string | undefined
 }
 
@@ -42,6 +44,18 @@ async function result(deps: DonationDeps, donationId: string, customer: { name: 
   return { ...toDonationDoc(row), customer_info: row.conekta?.customer_info ?? customer }
 }
 
+/** The key and body hash recorded with a keyed donation. */
+export function keyOf(meta: AttemptMeta): { idempotencyKey?: string; requestHash?: string } {
+  return meta.idempotencyKey ? { idempotencyKey: meta.idempotencyKey, ...(meta.requestHash ? { requestHash: meta.requestHash } : {}) } : {}
+}
+
+/** What another request recorded under this key, answered only when it was the same request. */
+async function replay(deps: DonationDeps, donationId: string, customer: { name: string; email: string; phone: string }, meta: AttemptMeta): Promise<CardDonationResult> {
+  const recorded = await loadDonation(deps.context.store, donationId)
+  if (recorded) requireSameRequest(recorded.requested, meta)
+  return result(deps, donationId, customer)
+}
+
 /**
  * POST /donations/conekta: charges the card token through Conekta (the donation id is the
  * provider's Idempotency-Key) and records the donation approved with the provider's fee, or failed.
@@ -52,6 +66,7 @@ export async function donateByCard(deps: DonationDeps, command: DonationCommandC
   const customer = { name: input.name, email: input.email, phone: input.phone }
   return deps.locks.run(donationId, async () => {
     const existing = await loadDonation(store, donationId)
+    if (existing) requireSameRequest(existing.requested, meta)
     if (existing && existing.status !== 'pending') return result(deps, donationId, customer)
     await requireAmountWithinMaximum(deps, input.amount, command.correlationId)
 
@@ -70,7 +85,7 @@ export async function donateByCard(deps: DonationDeps, command: DonationCommandC
       providerOrderId: null,
       requestedAt: new Date().toISOString(),
       phone: input.phone,
-      ...(meta.idempotencyKey ? { idempotencyKey: meta.idempotencyKey } : {}),
+      ...keyOf(meta),
     }
 
     let order: ConektaOrder
@@ -88,8 +103,8 @@ export async function donateByCard(deps: DonationDeps, command: DonationCommandC
     } catch (error) {
       if (error instanceof ConektaError && error.isDecline) {
         const recorded = await startDonation(command, requested, [failedEvent(requested, { message: error.message, code: error.code })])
-        // Another replica recorded this donation first: answer what it recorded.
-        if (!recorded) return result(deps, donationId, customer)
+        // Another replica recorded this donation first: answer what it recorded (to the same request only).
+        if (!recorded) return replay(deps, donationId, customer, meta)
         await recordDecline(store.db, store.schema, deps.options.rateLimits, source)
         throw declined(error.message)
       }
@@ -107,7 +122,7 @@ export async function donateByCard(deps: DonationDeps, command: DonationCommandC
       details: { providerOrderId: order.id, conekta: { customer_info: customer, ...withMethod(order) } },
     })
     if (recorded) mailInBackground(deps, () => sendThankYou(deps, requested))
-    return result(deps, donationId, customer)
+    return recorded ? result(deps, donationId, customer) : replay(deps, donationId, customer, meta)
   })
 }
 

@@ -1,3 +1,4 @@
+import { DONOR_NAME_MAX, isPersonName } from '@donaciones/contracts'
 import { callService } from '@donaciones/kit'
 import type { DonationDeps } from '../deps.ts'
 import { findCampaignRef } from '../projections/campaign-refs.ts'
@@ -11,6 +12,15 @@ async function send(deps: DonationDeps, to: string, subject: string, text: strin
   if (status !== 202) throw new Error(`El correo no se pudo enviar (${status})`)
 }
 
+/**
+ * The donor's name as it may go into a mail to an address nobody verified: only a name that passes the
+ * contracts' person-name rule (a provider's payer name, an old record); anything else is left out.
+ */
+export function nameForMail(name: string): string {
+  const trimmed = name.trim()
+  return trimmed.length <= 2 * DONOR_NAME_MAX + 1 && isPersonName(trimmed) ? trimmed : ''
+}
+
 /** Thank-you e-mail after an approved donation: the campaign's gratitude, or the site's default message. */
 export async function sendThankYou(deps: DonationDeps, donation: { campaignId: string; amount: number; donor: { email: string; name: string } }): Promise<void> {
   if (!donation.donor.email) return
@@ -18,7 +28,7 @@ export async function sendThankYou(deps: DonationDeps, donation: { campaignId: s
   const [settings, campaign] = await Promise.all([deps.paymentSettings.get(), findCampaignRef(context.db, context.store.schema, donation.campaignId)])
   const message = campaign?.gratitude?.trim() || settings.gratitudeMessage || 'Gracias por tu donación'
   const lines = [
-    `¡Gracias ${donation.donor.name || ''}!`.replace(' !', '!'),
+    `¡Gracias ${nameForMail(donation.donor.name)}!`.replace(' !', '!'),
     '',
     message,
     '',
@@ -36,7 +46,7 @@ export async function sendOxxoInstructions(
 ): Promise<void> {
   const expires = new Date(voucher.expiresAt).toLocaleString('es-MX', { timeZone: 'America/Mexico_City' })
   const lines = [
-    `Hola ${voucher.name}:`,
+    nameForMail(voucher.name) ? `Hola ${nameForMail(voucher.name)}:` : 'Hola:',
     '',
     `Para completar tu donación de ${pesos(voucher.amount)} a la campaña «${voucher.campaignTitle}», paga en cualquier tienda OXXO con esta referencia:`,
     '',

@@ -5,8 +5,9 @@ import { findDonationRow } from '../projections/donation-queries.ts'
 import { ConektaError } from '../providers/conekta-client.ts'
 import { firstCharge, type ConektaOrder } from '../providers/conekta-types.ts'
 import { requireOpenCampaign } from './campaign-status.ts'
-import { toCents, withMethod, type AttemptMeta } from './card-donation.ts'
-import { donationIdFor } from './donation-id.ts'
+import { keyOf, toCents, withMethod, type AttemptMeta } from './card-donation.ts'
+import { donationIdFor, requireSameRequest } from './donation-id.ts'
+import { loadDonation } from './donation-state.ts'
 import { detailsEvent, startDonation, type DonationCommandContext, type RequestedData } from './donation-commands.ts'
 import { mailInBackground, sendOxxoInstructions } from './donor-mail.ts'
 import { conektaFor } from './provider-access.ts'
@@ -46,6 +47,8 @@ export async function requestOxxoVoucher(deps: DonationDeps, command: DonationCo
   const { store } = deps.context
   const donationId = donationIdFor('oxxo', meta.idempotencyKey)
   return deps.locks.run(donationId, async () => {
+    const recorded = await loadDonation(store, donationId)
+    if (recorded) requireSameRequest(recorded.requested, meta)
     const existing = await voucherOf(deps, donationId)
     if (existing) return existing
     await requireAmountWithinMaximum(deps, input.amount, command.correlationId)
@@ -95,7 +98,7 @@ export async function requestOxxoVoucher(deps: DonationDeps, command: DonationCo
       providerOrderId: order.id,
       requestedAt: new Date().toISOString(),
       phone: input.phone,
-      ...(meta.idempotencyKey ? { idempotencyKey: meta.idempotencyKey } : {}),
+      ...keyOf(meta),
     }
     const created = await startDonation(command, requested, [
       newEvent(cashVoucherIssued, {
@@ -111,6 +114,10 @@ export async function requestOxxoVoucher(deps: DonationDeps, command: DonationCo
     if (created) {
       const voucher = { email: input.email, name, amount: input.amount, reference: method.reference, barcodeUrl: method.barcode_url, expiresAt: voucherExpiry, campaignTitle: campaign.title }
       mailInBackground(deps, () => sendOxxoInstructions(deps, voucher))
+    }
+    if (!created) {
+      const first = await loadDonation(store, donationId)
+      if (first) requireSameRequest(first.requested, meta)
     }
     const response = await voucherOf(deps, donationId)
     if (!response) throw new Error(`Donación ${donationId} sin referencia`)

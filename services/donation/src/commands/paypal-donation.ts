@@ -1,12 +1,12 @@
-import type { PaypalDonationRequest } from '@donaciones/contracts'
+import { paypalDonationResponseSchema, type PaypalDonationRequest, type PaypalDonationResponse } from '@donaciones/contracts'
 import { HttpError, notFound } from '@donaciones/kit'
 import type { DonationDeps } from '../deps.ts'
-import { findDonationByOrder, findDonationRow, toDonationDoc, type DonationDoc } from '../projections/donation-queries.ts'
+import { findDonationByOrder, findDonationRow, type DonationRow } from '../projections/donation-queries.ts'
 import { PaypalError, type PaypalClient } from '../providers/paypal-client.ts'
 import { captureOf, payerOf, paypalFeeOf, paypalValue, type PaypalOrder } from '../providers/paypal-types.ts'
-import type { AttemptMeta } from './card-donation.ts'
+import { keyOf, type AttemptMeta } from './card-donation.ts'
 import { requireOpenCampaign } from './campaign-status.ts'
-import { donationIdFor } from './donation-id.ts'
+import { donationIdFor, requireSameRequest } from './donation-id.ts'
 import { approveDonation, startDonation, type DonationCommandContext } from './donation-commands.ts'
 import { loadDonation, type DonationState } from './donation-state.ts'
 import { mailInBackground, sendThankYou } from './donor-mail.ts'
@@ -28,6 +28,7 @@ export async function createPaypalOrder(
   const donationId = donationIdFor('paypal', meta.idempotencyKey)
   return deps.locks.run(donationId, async () => {
     const existing = await loadDonation(store, donationId)
+    if (existing) requireSameRequest(existing.requested, meta)
     if (existing?.providerOrderId) return { orderID: existing.providerOrderId }
     await requireAmountWithinMaximum(deps, input.amount, command.correlationId)
     await checkAttempt(store.db, store.schema, deps.options.rateLimits, { address: meta.address })
@@ -63,7 +64,7 @@ export async function createPaypalOrder(
       userId: command.actor,
       providerOrderId: order.id,
       requestedAt: new Date().toISOString(),
-      ...(meta.idempotencyKey ? { idempotencyKey: meta.idempotencyKey } : {}),
+      ...keyOf(meta),
     })
     return { orderID: order.id }
   })
@@ -109,11 +110,24 @@ async function capture(paypal: PaypalClient, orderId: string, donationId: string
   }
 }
 
+/** The donor-facing document of a captured donation (whoever re-sends the order id sees no more than this). */
+function donorAnswer(row: DonationRow): PaypalDonationResponse {
+  return paypalDonationResponseSchema.parse({
+    _id: row.id,
+    amount: Number(row.amount),
+    currency: 'MXN',
+    campaign: { _id: row.campaign_id, title: row.campaign_title ?? '' },
+    approved: row.approved,
+    status: row.status,
+    name: row.donor_name,
+  })
+}
+
 /**
  * POST /donations/paypal: captures the buyer-approved order on the server, re-reads it and records
  * the donation only when amount, currency and our reference agree.
  */
-export async function capturePaypalDonation(deps: DonationDeps, command: DonationCommandContext, input: PaypalDonationRequest, meta: AttemptMeta): Promise<DonationDoc> {
+export async function capturePaypalDonation(deps: DonationDeps, command: DonationCommandContext, input: PaypalDonationRequest, meta: AttemptMeta): Promise<PaypalDonationResponse> {
   const { store } = deps.context
   const row = await findDonationByOrder(store.db, store.schema, 'paypal', input.orderID)
   if (!row) throw mismatch()
@@ -152,6 +166,6 @@ export async function capturePaypalDonation(deps: DonationDeps, command: Donatio
     }
     const updated = await findDonationRow(store.db, store.schema, row.id)
     if (!updated) throw notFound()
-    return toDonationDoc(updated)
+    return donorAnswer(updated)
   })
 }

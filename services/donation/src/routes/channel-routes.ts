@@ -2,13 +2,14 @@ import { Router, type Request } from 'express'
 import { conektaDonationRequestSchema, oxxoRequestSchema, paypalDonationRequestSchema, paypalOrderRequestSchema } from '@donaciones/contracts'
 import { parseInput, unprocessable } from '@donaciones/kit'
 import { donateByCard, type AttemptMeta } from '../commands/card-donation.ts'
-import { idempotencyKeyOf } from '../commands/donation-id.ts'
+import { idempotencyKeyOf, requestHashOf } from '../commands/donation-id.ts'
 import { requestOxxoVoucher } from '../commands/oxxo-donation.ts'
 import { capturePaypalDonation, createPaypalOrder } from '../commands/paypal-donation.ts'
 import { commandFor, type DonationDeps } from '../deps.ts'
 
 function attemptMeta(req: Request): AttemptMeta {
-  return { idempotencyKey: idempotencyKeyOf(req), address: req.ip }
+  const idempotencyKey = idempotencyKeyOf(req)
+  return { idempotencyKey, requestHash: idempotencyKey ? requestHashOf(req.body) : undefined, address: req.ip }
 }
 
 /** The donor's user id comes from the token; the body's `user`, when sent, must agree with it. */

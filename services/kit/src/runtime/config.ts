@@ -1,4 +1,4 @@
-import type { ServiceName } from '@donaciones/contracts'
+import type { PaymentScripts, ServiceName } from '@donaciones/contracts'
 import { perService } from './service-record.ts'
 
 function numberFrom(value: string | undefined, fallback: number, name: string): number {
@@ -75,4 +75,16 @@ export function serviceUrlsFromEnv(env = process.env): Record<ServiceName, strin
     const configured = env[`${service.toUpperCase()}_URL`]
     return configured ? configured.split(',').map((url) => url.trim()).filter(Boolean) : [`http://127.0.0.1:${defaultServicePorts[service]}`]
   })
+}
+
+/**
+ * Where the browser loads the providers' scripts from (CONEKTA_TOKENIZER_URL, PAYPAL_SDK_URL; the
+ * providers' own by default): `GET /api/init` tells the site, and the gateway's Content-Security-Policy
+ * allows exactly these origins.
+ */
+export function paymentScripts(env = process.env): PaymentScripts {
+  return {
+    conektaTokenizer: env.CONEKTA_TOKENIZER_URL || 'https://cdn.conekta.io/js/latest/conekta.js',
+    paypalSdk: env.PAYPAL_SDK_URL || 'https://www.paypal.com/sdk/js',
+  }
 }

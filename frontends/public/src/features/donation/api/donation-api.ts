@@ -5,6 +5,7 @@ import type {
   OxxoRequest,
   OxxoResponse,
   PaypalDonationRequest,
+  PaypalDonationResponse,
 } from '@donaciones/contracts'
 import { apiRequest } from '@donaciones/web-kit'
 
@@ -36,12 +37,11 @@ export async function createPaypalOrder(body: { campaign: string; amount: number
 }
 
 /** POST /donations/paypal after the buyer approved: the server captures and records it. */
-export function capturePaypalDonation(body: PaypalDonationRequest): Promise<Donation> {
-  return apiRequest<Donation>('SEND_PAYPAL_DONATION', '/donations/paypal', { method: 'POST', json: body, silent: true })
+export function capturePaypalDonation(body: PaypalDonationRequest): Promise<PaypalDonationResponse> {
+  return apiRequest<PaypalDonationResponse>('SEND_PAYPAL_DONATION', '/donations/paypal', { method: 'POST', json: body, silent: true })
 }
 
-/** The payer's name as PayPal reports it on the recorded donation. */
-export function paypalPayerName(donation: Donation): string {
-  const name = donation.paypal?.details.payer?.name
-  return [name?.given_name, name?.surname].filter(Boolean).join(' ')
+/** The payer's name as PayPal reports it on the recorded donation (the server answers only that of the payer). */
+export function paypalPayerName(donation: PaypalDonationResponse): string {
+  return donation.name.trim()
 }
