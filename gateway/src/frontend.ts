@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import compression from 'compression'
 import express, { type Express, type Request } from 'express'
-import { isPrivateScreen, publicPageOf, renderHead, type PageKind } from './page-head.ts'
+import { isPrivateScreen, publicPageOf, remoteEntryOf, renderHead, type PageKind } from './page-head.ts'
 import { placeholderPage } from './placeholder.ts'
 import { createSiteData, type SiteData } from './site-data.ts'
 import { serveSiteFiles } from './site-files.ts'
@@ -50,7 +50,7 @@ export function serveFrontend(app: Express, frontendDir: string | undefined, pub
     res.setHeader('cache-control', 'no-cache')
     // An unknown campaign is a 404 for crawlers; the page still shows its Spanish "not found" state.
     res.status(page.kind === 'missing-campaign' ? 404 : 200)
-    res.type('html').send(renderHead(template, page, facts, publicUrl))
+    res.type('html').send(renderHead(template, page, facts, publicUrl, remoteEntryOf(req.path)))
   })
 }
 

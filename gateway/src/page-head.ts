@@ -9,8 +9,17 @@ export const publicPages: readonly { path: string; title: string | null }[] = [
   { path: '/terms-and-conditions', title: 'Términos y condiciones' },
 ]
 
-/** Screens search engines should not list: sign-in, password, the dashboard and the setup wizard. */
-const privateScreen = /^\/(dashboard|configure|login|forgot-password|recover-password|reset-password)(\/|$)/
+/** Screens search engines should not list: password screens, the dashboard and the setup wizard. */
+const privateScreen = /^\/(dashboard|configure|forgot-password|recover-password|reset-password)(\/|$)/
+
+/**
+ * The remote whose entry a path needs (as the shell's routes choose it): the document asks for it
+ * at once, in parallel with the shell, instead of after the shell has started.
+ */
+export function remoteEntryOf(path: string): string {
+  const remote = /^\/configure(\/|$)/.test(path) ? 'setup' : /^\/dashboard(\/|$)/.test(path) ? 'dashboard' : 'public'
+  return `/remotes/${remote}/remoteEntry.js`
+}
 
 export const themeColor = '#0b5394'
 const descriptionMax = 160
@@ -71,7 +80,7 @@ type Tag = readonly [attribute: 'name' | 'property', key: string, value: string]
  * card tags, icons and manifest. Every absolute URL starts with `publicUrl` (PUBLIC_URL), never
  * with the request's Host header.
  */
-export function renderHead(template: string, page: PageKind, site: SiteFacts, publicUrl: string): string {
+export function renderHead(template: string, page: PageKind, site: SiteFacts, publicUrl: string, remoteEntry = remoteEntryOf('/')): string {
   const title = pageTitle(page, site)
   const description = pageDescription(page, site)
   const canonical = page.kind === 'public' || page.kind === 'campaign' ? `${publicUrl}${page.path}` : null
@@ -104,6 +113,7 @@ export function renderHead(template: string, page: PageKind, site: SiteFacts, pu
     `<link rel="icon" href="/favicon.ico" type="${iconType}" />`,
     `<link rel="apple-touch-icon" href="/apple-touch-icon.png" type="${iconType}" />`,
     '<link rel="manifest" href="/manifest.webmanifest" />',
+    `<link rel="preload" href="${remoteEntry}" as="script" />`,
   ]
   const withoutOwnTags = template
     .replace(/\s*<meta\s+name="description"[^>]*>/i, '')

@@ -147,11 +147,21 @@ describe('front-end files through the gateway', () => {
     }
   })
 
-  it('keeps the sign-in, setup and dashboard screens out of search results', async () => {
-    for (const path of ['/dashboard', '/dashboard/campaign/create', '/configure', '/login', '/reset-password']) {
+  it('keeps the password, setup and dashboard screens out of search results, and lets /login be found', async () => {
+    expect(await (await get('/login')).text()).not.toContain('noindex')
+    for (const path of ['/dashboard', '/dashboard/campaign/create', '/configure', '/reset-password']) {
       const html = await (await get(path)).text()
       expect(metaContent(html, 'name', 'robots')).toBe('noindex')
       expect(html).not.toContain('rel="canonical"')
+    }
+  })
+
+  it("asks for the route's remote entry in the document itself", async () => {
+    const routes: [string, string][] = [['/', 'public'], ['/campaigns/no-existe', 'public'], ['/login', 'public'], ['/configure', 'setup'], ['/dashboard/campaign/list', 'dashboard']]
+    for (const [path, remote] of routes) {
+      const html = await (await get(path)).text()
+      expect(html).toContain(`<link rel="preload" href="/remotes/${remote}/remoteEntry.js" as="script" />`)
+      expect(html.match(/rel="preload"/g)).toHaveLength(1)
     }
   })
 
