@@ -13,12 +13,13 @@ export const publicPages: readonly { path: string; title: string | null }[] = [
 const privateScreen = /^\/(dashboard|configure|forgot-password|recover-password|reset-password)(\/|$)/
 
 /**
- * The remote whose entry a path needs (as the shell's routes choose it): the document asks for it
- * at once, in parallel with the shell, instead of after the shell has started.
+ * The public remote's entry, for the document of a public route to ask for at once, in parallel
+ * with the shell. Not for /configure and /dashboard: whether their remote is used depends on the
+ * redirects the shell applies (a configured site sends /configure to /, a visitor /dashboard to
+ * /login), and a public route must never download setup or dashboard code.
  */
-export function remoteEntryOf(path: string): string {
-  const remote = /^\/configure(\/|$)/.test(path) ? 'setup' : /^\/dashboard(\/|$)/.test(path) ? 'dashboard' : 'public'
-  return `/remotes/${remote}/remoteEntry.js`
+export function remoteEntryOf(path: string): string | null {
+  return /^\/(configure|dashboard)(\/|$)/.test(path) ? null : '/remotes/public/remoteEntry.js'
 }
 
 export const themeColor = '#0b5394'
@@ -80,7 +81,7 @@ type Tag = readonly [attribute: 'name' | 'property', key: string, value: string]
  * card tags, icons and manifest. Every absolute URL starts with `publicUrl` (PUBLIC_URL), never
  * with the request's Host header.
  */
-export function renderHead(template: string, page: PageKind, site: SiteFacts, publicUrl: string, remoteEntry = remoteEntryOf('/')): string {
+export function renderHead(template: string, page: PageKind, site: SiteFacts, publicUrl: string, remoteEntry: string | null = remoteEntryOf('/')): string {
   const title = pageTitle(page, site)
   const description = pageDescription(page, site)
   const canonical = page.kind === 'public' || page.kind === 'campaign' ? `${publicUrl}${page.path}` : null
@@ -113,7 +114,7 @@ export function renderHead(template: string, page: PageKind, site: SiteFacts, pu
     `<link rel="icon" href="/favicon.ico" type="${iconType}" />`,
     `<link rel="apple-touch-icon" href="/apple-touch-icon.png" type="${iconType}" />`,
     '<link rel="manifest" href="/manifest.webmanifest" />',
-    `<link rel="preload" href="${remoteEntry}" as="script" />`,
+    ...(remoteEntry ? [`<link rel="preload" href="${remoteEntry}" as="script" />`] : []),
   ]
   const withoutOwnTags = template
     .replace(/\s*<meta\s+name="description"[^>]*>/i, '')

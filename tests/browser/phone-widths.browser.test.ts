@@ -328,7 +328,7 @@ describe('Pantallas en un teléfono (390 px)', () => {
 
     // Donations: the hub from the start screen, each channel's list and one record.
     await menuTo('Inicio')
-    await page.getByRole('link', { name: /^Donaciones/ }).click()
+    await page.getByRole('main').getByRole('link', { name: /^Donaciones/ }).click()
     await page.waitForURL('**/dashboard/donation/list')
     await page.getByRole('link', { name: 'Donaciones con tarjeta', exact: true }).waitFor()
     await check(page, 'donaciones')
