@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, expect, it } from 'vitest'
 import { replayProjection } from '@donaciones/kit'
 import { historyProjection } from '../services/audit/src/projections/history.ts'
-import { activateAccount, configureSite, createAccount, json, startTestSite, type TestSite } from './support/site.ts'
+import { activateAccount, configureSite, createAccount, forEachEngine, json, startTestSite, type TestSite } from './support/site.ts'
 
 interface Entry {
   module: string
@@ -15,13 +15,13 @@ interface Entry {
 }
 
 /** Spec §2.5 history screens: every admin change of every service shows up with cause, justification and author. */
-describe('change history through the gateway', () => {
+forEachEngine('change history through the gateway', (engine) => {
   let site: TestSite
   let admin: string
   let adminId: string
 
   beforeAll(async () => {
-    site = await startTestSite()
+    site = await startTestSite({ engine })
     admin = await configureSite(site)
     adminId = (JSON.parse(Buffer.from(admin.split('.')[1] as string, 'base64url').toString()) as { _id: string })._id
   }, 120_000)

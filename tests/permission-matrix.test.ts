@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, expect, it } from 'vitest'
 import { startProviderSim, type ProviderSim } from '../tools/provider-sim/index.ts'
 import { campaignPayload, campaignRefs, createCampaign } from './campaign-admin/fixtures.ts'
 import { cardDonationRequest, tokenizeCard } from './support/card-payments.ts'
-import { activateAccount, configureSite, createAccount, json, startTestSite, storedSecrets, wizardPayload, type Permission, type TestSite } from './support/site.ts'
+import { activateAccount, configureSite, createAccount, forEachEngine, json, startTestSite, storedSecrets, wizardPayload, type Permission, type TestSite } from './support/site.ts'
 
 type Caller = 'visitor' | 'role 2' | 'role 1 without the permission' | 'role 1 with the permission' | 'role 0'
 const callers: Caller[] = ['visitor', 'role 2', 'role 1 without the permission', 'role 1 with the permission', 'role 0']
@@ -21,7 +21,7 @@ const everyModule = (['campaign', 'admin', 'user', 'institution', 'category', 'p
 )
 
 /** Every admin endpoint of the identity and content services, called as each kind of caller (spec §5, §6). */
-describe('permission matrix of the identity and content endpoints', () => {
+forEachEngine('permission matrix of the identity and content endpoints', (engine) => {
   let site: TestSite
   const tokens = new Map<Caller, string | undefined>()
   const responses: string[] = []
@@ -33,7 +33,7 @@ describe('permission matrix of the identity and content endpoints', () => {
   let configurationUpdate: unknown
 
   beforeAll(async () => {
-    site = await startTestSite()
+    site = await startTestSite({ engine })
     const admin = await configureSite(site)
     tokens.set('visitor', undefined)
     tokens.set('role 0', admin)
@@ -172,7 +172,7 @@ describe('permission matrix of the identity and content endpoints', () => {
  * donors' names, e-mails and phones needs role 0 or role 1 with donation read; reading campaigns
  * is not enough. The public totals stay public.
  */
-describe('permission matrix of the donation read endpoints', () => {
+forEachEngine('permission matrix of the donation read endpoints', (engine) => {
   let site: TestSite
   let sim: ProviderSim
   const tokens = new Map<Caller, string | undefined>()
@@ -181,7 +181,7 @@ describe('permission matrix of the donation read endpoints', () => {
   beforeAll(async () => {
     sim = await startProviderSim()
     process.env.CONEKTA_API_URL = sim.conekta.baseUrl
-    site = await startTestSite()
+    site = await startTestSite({ engine })
     const keys = { conekta: { client: sim.conekta.publicKey, secret: sim.conekta.privateKey }, paypal: { client: '', secret: '' } }
     const init = await site.api('/api/init', { method: 'POST', json: await wizardPayload(site, { keys, providers: { google: false, facebook: false, twitter: false, conekta: true, paypal: false } }) })
     if (init.status !== 200) throw new Error(`Configuración fallida: ${init.status} ${await init.text()}`)

@@ -1,13 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, expect, it } from 'vitest'
 import { ident } from '@donaciones/kit'
-import { adminCredentials, startTestSite, storedSecrets, wizardPayload, type TestSite } from './support/site.ts'
+import { adminCredentials, forEachEngine, startTestSite, storedSecrets, wizardPayload, type TestSite } from './support/site.ts'
 
 /** Spec §2.4 and §4 (Setup), end to end through the gateway on a fresh data directory. */
-describe('first-run setup through the gateway', () => {
+forEachEngine('first-run setup through the gateway', (engine) => {
   let site: TestSite
 
   beforeAll(async () => {
-    site = await startTestSite()
+    site = await startTestSite({ engine })
   })
   afterAll(() => site.stop())
 

@@ -80,3 +80,6 @@ export const TIMELINE_HEIGHT = 420
 export const CALENDAR_LOCALE = 'es-MX'
 export const FIRST_PAGE = 1
 export const AUTH_TOKEN_STORAGE_KEY = 'auth_token'
+
+/** The justification of an admin change (historical.description). */
+export const JUSTIFICATION_MAX = 500

@@ -22,7 +22,7 @@ describe('messages', () => {
     expect(messages.maxLengthMessage(40)).toBe('El máximo de caracteres es de 40')
     expect(messages.maxLengthMessage(280)).toBe(messages.COMMENT_MAX_LENGTH)
     expect(messages.minLengthMessage(8)).toBe(messages.PASSWORD_MIN_LENGTH)
-    expect(messages.adminCreatedMessage('a@b.mx')).toBe('Se ha enviado una contraseña provisional a a@b.mx')
+    expect(messages.adminCreatedMessage('a@b.mx')).toBe('Se enviará una contraseña provisional a a@b.mx')
     expect(messages.thankYouMessage('Ana')).toBe('¡Gracias Ana! Tu apoyo es vital para este proyecto')
   })
 })

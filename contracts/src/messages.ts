@@ -71,7 +71,7 @@ export const ADMIN_CREATED_TITLE = 'Administrador creado'
 
 // Self sign-up (not in the spec; same tone as its messages)
 export const REGISTRATION_SENT_TITLE = 'Cuenta creada'
-export const REGISTRATION_SENT_TEXT = 'Le enviamos un correo con el enlace para activar su cuenta. Revise su bandeja de entrada'
+export const REGISTRATION_SENT_TEXT = 'Le enviaremos un correo con el enlace para activar su cuenta. Revise su bandeja de entrada'
 export const EMAIL_VERIFIED_TITLE = 'Correo verificado'
 export const EMAIL_VERIFIED_TEXT = 'Su cuenta está activa; ya puede iniciar sesión'
 export const EMAIL_NOT_VERIFIED_TITLE = 'Correo sin verificar'
@@ -79,9 +79,12 @@ export const EMAIL_NOT_VERIFIED_TEXT = 'Abra el enlace que le enviamos por corre
 export const INVALID_VERIFICATION_LINK_TITLE = 'Enlace inválido'
 export const INVALID_VERIFICATION_LINK_TEXT = 'El enlace de verificación no es válido, ya se usó o expiró. Regístrese de nuevo para recibir otro.'
 
-/** 'Se ha enviado una contraseña provisional a {email}' */
+/**
+ * The spec's 'Se ha enviado una contraseña provisional a {email}', in the future tense: the mail is
+ * queued with the account and leaves when the SMTP server accepts it, which may be later.
+ */
 export function adminCreatedMessage(email: string): string {
-  return `Se ha enviado una contraseña provisional a ${email}`
+  return `Se enviará una contraseña provisional a ${email}`
 }
 
 /** Thank-you dialog: '¡Gracias {name}! Tu apoyo es vital para este proyecto' */

@@ -2,16 +2,15 @@ import { randomBytes } from 'node:crypto'
 import { join } from 'node:path'
 import type { ServiceName } from '@donaciones/contracts'
 import {
-  createInProcessBus,
-  createPgliteDatabase,
   createSessionAuth,
+  embeddedPlatformEngines,
   metricsFor,
   mutableDirectory,
   startHttpServer,
   startMetricsServer,
   startServiceRuntime,
   type Logger,
-  type RunningHttpServer,
+  type PlatformEngines,
   type ServiceRuntime,
 } from '@donaciones/kit'
 import { createGatewayApp, type ServiceTarget } from './gateway-app.ts'
@@ -32,6 +31,11 @@ export interface EmbeddedPlatformOptions {
   metricsPort?: number
   /** express 'trust proxy' of the gateway (default 'loopback'). */
   trustProxy?: boolean | number | string
+  /**
+   * What the services run on; default one PGlite (under `dataDir`) and the in-process bus shared by
+   * all. The platform closes them when it stops.
+   */
+  engines?: PlatformEngines
 }
 
 export interface EmbeddedPlatform {
@@ -43,18 +47,35 @@ export interface EmbeddedPlatform {
   stop(): Promise<void>
 }
 
-/** Every service and the gateway in one process, sharing one PGlite database and the in-process bus. */
+/**
+ * Every service and the gateway in one process, by default sharing one PGlite database and the
+ * in-process bus (`engines` may give each service engines of its own).
+ */
 export async function startEmbeddedPlatform(options: EmbeddedPlatformOptions): Promise<EmbeddedPlatform> {
   const { logger } = options
-  const db = await createPgliteDatabase(options.dataDir ? join(options.dataDir, 'pglite') : undefined)
-  const bus = await createInProcessBus({ db, onError: (error) => logger.warn({ err: error }, 'Error del bus de eventos') })
+  const engines = options.engines ?? (await embeddedPlatformEngines(options.dataDir ? join(options.dataDir, 'pglite') : undefined, logger))
+  // What started, undone last first on stop, or at once when the start fails half-way.
+  const undo: Array<() => Promise<void>> = [() => engines.close()]
+  const stop = async () => {
+    for (const step of undo.splice(0).reverse()) await step()
+  }
+  try {
+    return await startOn(engines, options, undo, stop)
+  } catch (error) {
+    await stop()
+    throw error
+  }
+}
+
+async function startOn(engines: PlatformEngines, options: EmbeddedPlatformOptions, undo: Array<() => Promise<void>>, stop: () => Promise<void>): Promise<EmbeddedPlatform> {
+  const { logger } = options
   const directory = mutableDirectory(randomBytes(32).toString('base64url'))
   const started = new Map<ServiceName, ServiceRuntime>()
   for (const definition of allServices) {
-    started.set(
-      definition.name,
-      await startServiceRuntime({ definition, db, bus, logger, directory, accessLog: false, ...(options.dataDir ? { dataDir: options.dataDir } : {}) }),
-    )
+    const { db, bus, schema } = await engines.forService(definition.name, logger)
+    const runtime = await startServiceRuntime({ definition, db, bus, schema, logger, directory, accessLog: false, ...(options.dataDir ? { dataDir: options.dataDir } : {}) })
+    undo.push(() => runtime.stop())
+    started.set(definition.name, runtime)
   }
   const runtimes = perService((service) => {
     const runtime = started.get(service)
@@ -63,10 +84,9 @@ export async function startEmbeddedPlatform(options: EmbeddedPlatformOptions): P
   })
 
   // Service-to-service calls (/internal/...) go over loopback HTTP, as they do between processes.
-  const internalServers: RunningHttpServer[] = []
   for (const runtime of Object.values(runtimes)) {
     const server = await startHttpServer(runtime.app, { port: 0, host: '127.0.0.1' })
-    internalServers.push(server)
+    undo.push(() => server.close())
     directory.register(runtime.context.name, server.url)
   }
 
@@ -77,27 +97,22 @@ export async function startEmbeddedPlatform(options: EmbeddedPlatformOptions): P
     logger,
     ...(options.frontendDir ? { frontendDir: options.frontendDir } : {}),
     publicUrl: options.publicUrl ?? publicUrlFromEnv(process.env, options.port),
-    readiness: { database: () => db.query('select 1') },
+    readiness: { database: () => Promise.all(Object.values(runtimes).map((runtime) => runtime.context.db.query('select 1'))) },
     metrics,
     metricsExposure: options.metricsPort === undefined ? 'loopback' : 'separate',
     ...(options.trustProxy !== undefined ? { trustProxy: options.trustProxy } : {}),
   })
   const http = await startHttpServer(app, { port: options.port, host: options.host ?? '127.0.0.1' })
+  undo.push(() => http.close())
   const metricsServer =
     options.metricsPort === undefined ? undefined : await startMetricsServer(metrics.registry, { port: options.metricsPort, host: options.host ?? '127.0.0.1' })
+  if (metricsServer) undo.push(() => metricsServer.close())
 
   return {
     url: `http://127.0.0.1:${http.port}`,
     port: http.port,
     runtimes,
     ...(metricsServer ? { metricsUrl: metricsServer.url } : {}),
-    async stop() {
-      await http.close()
-      await metricsServer?.close()
-      for (const server of internalServers) await server.close()
-      for (const runtime of Object.values(runtimes)) await runtime.stop()
-      await bus.close()
-      await db.close()
-    },
+    stop,
   }
 }

@@ -1,6 +1,7 @@
 import fc from 'fast-check'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { internalTokenHeader, type SqlDatabase } from '@donaciones/kit'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { internalTokenHeader } from '@donaciones/kit'
+import { forEachEngine } from '../support/site.ts'
 import { badRequestFor, bodyHeaders, fillPath, sampleOf, type BadRequest } from './support/bad-requests.ts'
 import { bodyContractOf, bodyContracts, internalBodyContracts, wouldAccept, type BodyContract } from './support/body-contracts.ts'
 import { invalidBody, invalidBodyKinds } from './support/invalid-bodies.ts'
@@ -9,7 +10,7 @@ import { sendRaw } from './support/raw-http.ts'
 import { enumerateRoutes, type ServiceRoute } from './support/route-inventory.ts'
 import { realParam, startBadInputSite, type BadInputSite } from './support/site-records.ts'
 import { spanishErrorProblem } from './support/spanish-answer.ts'
-import { changedTables, settledSnapshot, snapshotStoredData, tablesContaining, type StoredData } from './support/stored-data.ts'
+import { changedTables, settledSnapshot, snapshotStoredData, tablesContaining, type StoredData, type StoredPlace } from './support/stored-data.ts'
 
 /**
  * Issue 8 'Bad input': every public and admin endpoint, found in the services' routers, receives
@@ -34,7 +35,7 @@ const RUNS_PER_ROUTE = Number(process.env.BAD_INPUT_RUNS ?? 6)
 const RUNS_PER_KIND = Number(process.env.BAD_INPUT_KIND_RUNS ?? 12)
 
 let target: BadInputSite
-let db: SqlDatabase
+let stored: StoredPlace
 let routes: ServiceRoute[]
 let contracts: Record<string, BodyContract>
 let before: StoredData
@@ -87,29 +88,32 @@ async function healthy(): Promise<boolean> {
 /** Problems left after a batch: changed tables or an unhealthy platform. */
 async function afterEffects(name: string): Promise<string[]> {
   const problems: string[] = []
-  const changed = changedTables(before, await snapshotStoredData(db))
+  const changed = changedTables(before, await snapshotStoredData(stored))
   if (changed.length > 0) {
     problems.push(`${name}: cambiaron datos guardados en ${changed.join(', ')}`)
-    before = await settledSnapshot(db)
+    before = await settledSnapshot(stored)
   }
   if (!(await healthy())) problems.push(`${name}: /healthz dejó de responder 200`)
   return problems
 }
 
-beforeAll(async () => {
-  target = await startBadInputSite()
-  db = target.site.platform.runtimes.identity.context.db
-  const apps = Object.fromEntries(Object.entries(target.site.platform.runtimes).map(([name, runtime]) => [name, runtime.app]))
-  routes = enumerateRoutes(apps as Parameters<typeof enumerateRoutes>[0])
-  contracts = bodyContracts(target.records)
-  before = await settledSnapshot(db)
-}, 120_000)
+forEachEngine('invalid input on every endpoint', (engine) => {
+  beforeAll(async () => {
+    exercised.clear()
+    statuses.clear()
+    target = await startBadInputSite(engine)
+    const runtimes = Object.values(target.site.platform.runtimes)
+    stored = { db: target.site.platform.runtimes.identity.context.db, schemas: runtimes.map((runtime) => runtime.context.store.schema) }
+    const apps = Object.fromEntries(Object.entries(target.site.platform.runtimes).map(([name, runtime]) => [name, runtime.app]))
+    routes = enumerateRoutes(apps as Parameters<typeof enumerateRoutes>[0])
+    contracts = bodyContracts(target.records)
+    before = await settledSnapshot(stored)
+  }, 120_000)
 
-afterAll(async () => {
-  await target?.site.stop()
-})
+  afterAll(async () => {
+    await target?.site.stop()
+  })
 
-describe('invalid input on every endpoint', () => {
   it('finds the routes in the services and the gateway, and every contract sample is valid', () => {
     expect(routes.length).toBeGreaterThan(60)
     for (const route of routes) {
@@ -260,8 +264,8 @@ describe('invalid input on every endpoint', () => {
       }),
       { numRuns: 8, endOnFailure: true },
     )
-    await settledSnapshot(db)
-    expect(await tablesContaining(db, marker)).toEqual([])
+    await settledSnapshot(stored)
+    expect(await tablesContaining(stored, marker)).toEqual([])
   }, 60_000)
 
   it('exercised every route that is not excluded for a stated reason, with the admin session still valid', async () => {

@@ -24,7 +24,6 @@ interface AdminCampaign {
   categories: { _id: string; title: string }[]
   institution: { _id: string; name: string } | null
   visibility: { counter: boolean; countdown: boolean; comments: boolean }
-  historical?: { cause: string; description: string }[]
 }
 
 async function campaignById(site: BrowserSite, token: string, id: string): Promise<AdminCampaign> {
@@ -213,9 +212,14 @@ describe('asistente de campañas del panel (/dashboard/campaign/create y edit)',
     expect(updated.goal).toBe(25_000)
     expect(updated.institution?.name).toBe('Hospital Aliado')
     expect(updated.content).toContain('Cada despensa alimenta a una familia durante un mes.')
-    if (updated.historical) {
-      expect(updated.historical.some((event) => event.cause === 'Actualización' && event.description === 'Se precisa el año de la campaña.')).toBe(true)
-    }
+    // The justification is in the change history (the audit service gets it through the bus).
+    await expect
+      .poll(async () => {
+        const response = await site.api(`/api/historical?module=campaign&document=${id}`, { token })
+        const events = (await response.json()) as Array<{ cause: string; description: string }>
+        return events.some((event) => event.cause === 'Actualización' && event.description === 'Se precisa el año de la campaña.')
+      })
+      .toBe(true)
 
     // Cancelar goes back to the view without saving.
     await page.getByRole('link', { name: 'Editar' }).click()

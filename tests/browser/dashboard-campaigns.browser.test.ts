@@ -185,4 +185,35 @@ describe('dashboard: campaign list and view', () => {
     expect(await page.getByRole('button', { name: 'Actualizar' }).count()).toBe(0)
     await context.close()
   })
+
+  it('shows a campaign with a future publication date as "Programada", and the public gallery leaves it out (also at 390×844)', async () => {
+    const inDays = (days: number) =>
+      new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Mexico_City', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date(Date.now() + days * 86_400_000))
+    const scheduledTitle = 'Posadas navideñas'
+    await createCampaignThroughApi(site, adminToken, { title: scheduledTitle, date: inDays(5) })
+    for (const phone of [false, true]) {
+      const { page, context } = await openPage(browser, phone ? 'campana-programada-telefono' : 'campana-programada', phone ? { viewport: { width: 390, height: 844 }, mobile: true } : {})
+      await signInWithToken(page, adminToken)
+      await page.goto(`${site.url}/dashboard`)
+      if (phone) await page.getByRole('main').getByRole('link', { name: /^Campañas/ }).click()
+      else await openFromMenu(page, 'Campañas')
+      await page.getByRole('heading', { level: 1, name: 'Campañas' }).waitFor()
+      const row = tableRow(page, scheduledTitle).first()
+      await row.waitFor()
+      expect(await row.textContent()).toContain('Programada')
+      expect(await tableRow(page, TITLE).first().textContent()).not.toContain('Programada')
+      if (phone) expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+
+      // The public gallery, reached by clicking, shows the published campaign only.
+      if (!phone) {
+        await page.getByRole('link', { name: 'Ir al sitio' }).click()
+        await page.waitForURL(`${site.url}/`)
+        await page.getByRole('navigation').getByRole('link', { name: 'Campañas', exact: true }).click()
+        const gallery = page.getByRole('list', { name: 'Lista de campañas' })
+        await gallery.getByRole('link', { name: NEW_TITLE, exact: true }).or(gallery.getByRole('link', { name: TITLE, exact: true })).first().waitFor()
+        expect(await gallery.getByRole('link', { name: scheduledTitle }).count()).toBe(0)
+      }
+      await context.close()
+    }
+  })
 })

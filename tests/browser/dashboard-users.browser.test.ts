@@ -92,7 +92,7 @@ describe('dashboard: usuarios, administradores y perfil', () => {
 
     await expect.poll(() => save.isEnabled()).toBe(true)
     await save.click()
-    await acceptDialog(page, 'Administrador creado', `Se ha enviado una contraseña provisional a ${email}`)
+    await acceptDialog(page, 'Administrador creado', `Se enviará una contraseña provisional a ${email}`)
     await page.waitForURL(`${site.url}/dashboard/user-admin/list`)
     await tableRow(page, email).first().waitFor()
     expect(await tableRow(page, email).first().textContent()).toContain('Administrador restringido')

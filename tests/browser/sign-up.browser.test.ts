@@ -78,7 +78,7 @@ describe('a visitor creates an account and comments', () => {
     await keyScreen(page, 'registro-errores')
 
     await fillSignUp(page, { name: 'Rosa', lastName: 'Méndez', email, password, confirmation: password })
-    await acceptAlert(page, 'Cuenta creada', 'Le enviamos un correo con el enlace para activar su cuenta. Revise su bandeja de entrada')
+    await acceptAlert(page, 'Cuenta creada', 'Le enviaremos un correo con el enlace para activar su cuenta. Revise su bandeja de entrada')
     await main.getByText(`Le enviamos un correo a ${email}`).waitFor()
 
     // Before the link is opened the account cannot sign in, and the site says why.
@@ -155,7 +155,7 @@ describe('a visitor creates an account and comments', () => {
     await keyScreen(page, 'registro-movil-errores')
 
     await fillSignUp(page, { name: 'Maximiliano Alejandro', lastName: 'Fernández de la Torre', email, password, confirmation: password })
-    await acceptAlert(page, 'Cuenta creada', 'Le enviamos un correo con el enlace para activar su cuenta. Revise su bandeja de entrada')
+    await acceptAlert(page, 'Cuenta creada', 'Le enviaremos un correo con el enlace para activar su cuenta. Revise su bandeja de entrada')
     await expectNoHorizontalScroll(page)
     await keyScreen(page, 'registro-movil-enviado')
 

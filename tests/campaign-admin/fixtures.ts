@@ -1,5 +1,5 @@
 import { expect } from 'vitest'
-import { activateAccount, configureSite, createAccount, json, startTestSite, type Permission, type TestSite } from '../support/site.ts'
+import { activateAccount, configureSite, createAccount, json, startTestSite, type Permission, type SiteEngine, type TestSite } from '../support/site.ts'
 
 /** The failed-response body of every service (spec §8). */
 export interface ErrorBody {
@@ -97,8 +97,8 @@ export interface CampaignSite {
 }
 
 /** A configured site with what a campaign needs and, given an e-mail, a signed-in role-2 member. */
-export async function startCampaignSite(memberEmail?: string): Promise<CampaignSite> {
-  const site = await startTestSite()
+export async function startCampaignSite(memberEmail?: string, engine?: SiteEngine): Promise<CampaignSite> {
+  const site = await startTestSite({ engine })
   const admin = await configureSite(site)
   const refs = await campaignRefs(site, admin)
   let member = ''

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { json, type TestSite } from '../support/site.ts'
+import { forEachEngine, json, type TestSite } from '../support/site.ts'
 import {
   campaignPayload,
   createCampaign,
@@ -16,14 +16,14 @@ import {
 const unknownId = '00000000-0000-4000-8000-000000000000'
 
 /** 404 for unknown ids and 409 'Registro ya existente' for duplicates, compared without case (issue 4). */
-describe('unknown records and duplicates', () => {
+forEachEngine('unknown records and duplicates', (engine) => {
   let site: TestSite
   let admin = ''
   let member = ''
   let refs: CampaignRefs
 
   beforeAll(async () => {
-    ;({ site, admin, refs, member } = await startCampaignSite('comenta@correo.mx'))
+    ;({ site, admin, refs, member } = await startCampaignSite('comenta@correo.mx', engine))
   }, 180_000)
   afterAll(() => site.stop())
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { configureSite, json, startTestSite, type TestSite } from '../support/site.ts'
+import { configureSite, forEachEngine, json, startTestSite, type TestSite } from '../support/site.ts'
 import {
   campaignPayload,
   campaignRefs,
@@ -25,7 +25,7 @@ interface Case {
 }
 
 /** Every admin endpoint of the campaign service, through the gateway, as each kind of caller (spec §6, issue 4). */
-describe('permission matrix of the campaign, institution, category, option and comment endpoints', () => {
+forEachEngine('permission matrix of the campaign, institution, category, option and comment endpoints', (engine) => {
   let site: TestSite
   let who: Callers
   let refs: CampaignRefs
@@ -37,7 +37,7 @@ describe('permission matrix of the campaign, institution, category, option and c
   const attempts: { path: string; label: string; allowed: boolean }[] = []
 
   beforeAll(async () => {
-    site = await startTestSite()
+    site = await startTestSite({ engine })
     const admin = await configureSite(site)
     who = await createCallers(site, admin)
     refs = await campaignRefs(site, admin)

@@ -188,16 +188,29 @@ describe('validation of institutions, categories, campaigns and comments', () =>
         expect((await current()).title).toBe(campaign.title)
       })
 
-      it('refuses an update without a justification', async () => {
-        await expectInvalid(await put({ payload: { ...body, description: 'Cambiada' } }), [{ path: 'historical', message: REQUIRED }])
-        await expectInvalid(await put({ payload: { ...body, description: 'Cambiada' }, historical: { description: 'Sin causa' } }), [{ path: 'historical.cause', message: REQUIRED }])
+      it('refuses an update whose justification is missing, empty, blank or longer than 500 characters, and stores nothing', async () => {
+        const changed = { ...body, description: 'Cambiada' }
+        await expectInvalid(await put({ payload: changed }), [{ path: 'historical', message: REQUIRED }])
+        await expectInvalid(await put({ payload: changed, historical: { description: 'Sin causa' } }), [{ path: 'historical.cause', message: REQUIRED }])
+        await expectInvalid(await put({ payload: changed, historical: { cause: 'Actualización' } }), [{ path: 'historical.description', message: REQUIRED }])
+        await expectInvalid(await put({ payload: changed, historical: { cause: 'Actualización', description: '' } }), [{ path: 'historical.description', message: REQUIRED }])
+        await expectInvalid(await put({ payload: changed, historical: { cause: 'Actualización', description: ' \n\t ' } }), [{ path: 'historical.description', message: REQUIRED }])
+        await expectInvalid(await put({ payload: changed, historical: { cause: ' ', description: 'Corrección' } }), [{ path: 'historical.cause', message: REQUIRED }])
+        await expectInvalid(await put({ payload: changed, historical: { cause: 'Actualización', description: 'j'.repeat(501) } }), [{ path: 'historical.description', message: max(500) }])
         expect((await current()).description).toBe(campaign.description)
+        const accepted = await put({ payload: changed, historical: { cause: 'Actualización', description: 'j'.repeat(500) } })
+        expect(accepted.status).toBe(200)
+        expect((await current()).description).toBe('Cambiada')
       })
 
       it('refuses a toggle without a justification or whose cause does not match', async () => {
         await expectInvalid(await put({ payload: { active: false } }), [{ path: 'historical', message: REQUIRED }])
         await expectInvalid(await put({ payload: { active: false }, historical: activation }), [{ path: 'historical.cause', message: 'Opción inválida' }])
         await expectInvalid(await put({ payload: { active: false }, historical: { ...deactivation, cause: 'Actualización' } }), [{ path: 'historical.cause', message: 'Opción inválida' }])
+        for (const description of ['', '   ']) {
+          await expectInvalid(await put({ payload: { active: false }, historical: { ...deactivation, description } }), [{ path: 'historical.description', message: REQUIRED }])
+        }
+        await expectInvalid(await put({ payload: { active: false }, historical: { ...deactivation, description: 'j'.repeat(501) } }), [{ path: 'historical.description', message: max(500) }])
         expect((await current()).active).toBe(true)
       })
     })

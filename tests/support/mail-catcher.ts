@@ -39,27 +39,47 @@ function decodeMessage(raw: string): string {
     .join('\n')
 }
 
+export interface MailCatcher {
+  port: number
+  mails: CaughtMail[]
+  waitFor(to: string, timeoutMs?: number): Promise<CaughtMail>
+  /** Stops listening, as an SMTP server that is down (connections are refused). */
+  stop(): Promise<void>
+  /** Listens again on the same port. */
+  restart(): Promise<void>
+  close(): Promise<void>
+}
+
 /** A loopback SMTP server that keeps every message it receives. */
-export async function startMailCatcher(): Promise<{ port: number; mails: CaughtMail[]; waitFor(to: string, timeoutMs?: number): Promise<CaughtMail>; close(): Promise<void> }> {
+export async function startMailCatcher(): Promise<MailCatcher> {
   const mails: CaughtMail[] = []
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onAuth(_auth, _session, callback) {
-      callback(null, { user: 'prueba' })
-    },
-    onData(stream, session, callback) {
-      let raw = ''
-      stream.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')))
-      stream.on('end', () => {
-        mails.push({ to: session.envelope.rcptTo.map((recipient) => recipient.address), raw, text: decodeMessage(raw) })
-        callback()
-      })
-    },
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const listen = async (port: number): Promise<SMTPServer> => {
+    const server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      logger: false,
+      onAuth(_auth, _session, callback) {
+        callback(null, { user: 'prueba' })
+      },
+      onData(stream, session, callback) {
+        let raw = ''
+        stream.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')))
+        stream.on('end', () => {
+          mails.push({ to: session.envelope.rcptTo.map((recipient) => recipient.address), raw, text: decodeMessage(raw) })
+          callback()
+        })
+      },
+    })
+    await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve))
+    return server
+  }
+  let server: SMTPServer | undefined = await listen(0)
   const { port } = server.server.address() as { port: number }
+  const stop = async () => {
+    const running = server
+    server = undefined
+    if (running) await new Promise<void>((resolve) => running.close(() => resolve()))
+  }
   return {
     port,
     mails,
@@ -72,6 +92,10 @@ export async function startMailCatcher(): Promise<{ port: number; mails: CaughtM
         await new Promise((resolve) => setTimeout(resolve, 50))
       }
     },
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    stop,
+    async restart() {
+      server ??= await listen(port)
+    },
+    close: stop,
   }
 }

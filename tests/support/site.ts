@@ -3,17 +3,21 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createLogger } from '@donaciones/kit'
 import { startEmbeddedPlatform, type EmbeddedPlatform } from '../../gateway/src/embedded-platform.ts'
+import { pgliteEngine, type SiteEngine } from './engines.ts'
 import { startMailCatcher } from './mail-catcher.ts'
 import { tinyPng } from './tiny-png.ts'
 import { wizardBody } from './wizard-payload.ts'
 
 export { tinyPng } from './tiny-png.ts'
+export { forEachEngine, siteEngines, type SiteEngine } from './engines.ts'
 
 export { adminCredentials } from './wizard-payload.ts'
 /** Secrets the wizard stores; tests search every response for them. */
 export const storedSecrets = ['smtp-secreto-123', 'key_conekta_privada_987', 'paypal-secreto-456']
 
 export interface TestSite {
+  /** What the services run on (`siteEngines`). */
+  engine: SiteEngine
   platform: EmbeddedPlatform
   mail: Awaited<ReturnType<typeof startMailCatcher>>
   api(path: string, init?: RequestInit & { token?: string; json?: unknown }): Promise<Response>
@@ -21,15 +25,31 @@ export interface TestSite {
   stop(): Promise<void>
 }
 
-export async function startTestSite(options: { port?: number; frontendDir?: string; publicUrl?: string } = {}): Promise<TestSite> {
+export interface TestSiteOptions {
+  port?: number
+  frontendDir?: string
+  publicUrl?: string
+  /** Default PGlite with the in-process bus; see `forEachEngine`. */
+  engine?: SiteEngine | undefined
+}
+
+export async function startTestSite(options: TestSiteOptions = {}): Promise<TestSite> {
+  const engine = options.engine ?? pgliteEngine
   const dataDir = mkdtempSync(join(tmpdir(), 'donaciones-site-'))
   const mail = await startMailCatcher()
+  const engines = engine.open()
   const platform = await startEmbeddedPlatform({
+    ...(engines ? { engines } : {}),
     port: options.port ?? 0,
     dataDir,
     logger: createLogger('test', { level: 'silent' }),
     ...(options.frontendDir ? { frontendDir: options.frontendDir } : {}),
     ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
+  }).catch(async (error: unknown) => {
+    // The platform closed its engines (dropping a real engine's schemas and stream); the rest is ours.
+    await mail.close()
+    rmSync(dataDir, { recursive: true, force: true })
+    throw error
   })
   const api: TestSite['api'] = (path, init = {}) => {
     const { token, json, ...rest } = init
@@ -39,6 +59,7 @@ export async function startTestSite(options: { port?: number; frontendDir?: stri
     return fetch(`${platform.url}${path}`, { ...rest, headers, ...(json !== undefined ? { body: JSON.stringify(json) } : {}) })
   }
   return {
+    engine,
     platform,
     mail,
     api,

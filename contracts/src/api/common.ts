@@ -1,13 +1,14 @@
 import { z } from 'zod'
 import { CAUSE_ACTIVATION, CAUSE_DEACTIVATION, INVALID_OPTION, REQUIRED } from '../messages.ts'
-import { idSchema, requiredBoolean, requiredString } from '../rules.ts'
+import { idSchema, requiredBoolean, requiredString, requiredText } from '../rules.ts'
+import { JUSTIFICATION_MAX } from '../limits.ts'
 import { optionSchema } from '../entities/common.ts'
 
 /** The justification of an admin change (spec §4): both required. */
 export const historicalInputSchema = z.object(
   {
     cause: requiredString,
-    description: requiredString,
+    description: requiredText(JUSTIFICATION_MAX),
   },
   { error: REQUIRED },
 )

@@ -40,3 +40,20 @@ export type ConfigurationUpdateRequest = z.infer<typeof configurationUpdateReque
 
 /** GET /configuration/edit and GET /configuration/{id}. */
 export const configurationResponseSchema = configurationAdminViewSchema
+
+/** One message the SMTP server has not accepted for a while (configuration screen). The address is masked. */
+export const undeliveredMailSchema = z.strictObject({
+  id: z.uuid(),
+  to: z.string(),
+  subject: z.string(),
+  queuedAt: z.iso.datetime(),
+  attempts: z.number().int().nonnegative(),
+  lastAttemptAt: z.iso.datetime().nullable(),
+  reason: z.string().nullable(),
+})
+export type UndeliveredMail = z.infer<typeof undeliveredMailSchema>
+
+/** GET /api/configuration/mail/undelivered: mail still waiting after `afterSeconds` (default `UNDELIVERED_MAIL_AFTER_SECONDS`). */
+export const undeliveredMailResponseSchema = z.strictObject({ items: z.array(undeliveredMailSchema), afterSeconds: z.number().int().positive() })
+export type UndeliveredMailResponse = z.infer<typeof undeliveredMailResponseSchema>
+export const UNDELIVERED_MAIL_AFTER_SECONDS = 15 * 60

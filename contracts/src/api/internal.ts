@@ -43,12 +43,17 @@ export const setupCatalogResponseSchema = z.object({ categoryId: idSchema, insti
 
 /** content POST /internal/mail: sent with the configured SMTP, or written to the outbox (202). */
 export const internalMailRequestSchema = z.object({
+  /** The sender's outbox id: a message handed over twice is queued once. */
+  id: z.uuid(),
   to: z.email(),
   subject: z.string().min(1),
   text: z.string().min(1),
   html: z.string().optional(),
 })
 export type InternalMailRequest = z.infer<typeof internalMailRequestSchema>
+/** A message as a service queues it before handing it to the content service (which adds nothing but delivery). */
+export type MailContent = Omit<InternalMailRequest, 'id'>
+export const mailContentSchema = internalMailRequestSchema.omit({ id: true })
 
 /** One social sign-in provider as the identity service needs it: switch, client id and the decrypted secret. */
 export const internalSocialProviderSettingSchema = z.object({ enabled: z.boolean(), client: z.string(), secret: z.string() })
@@ -69,7 +74,11 @@ export type InternalSocialProvidersResponse = z.infer<typeof internalSocialProvi
 export const campaignDonationStatusSchema = z.object({
   campaignId: idSchema,
   title: z.string(),
+  /** The campaign's own thank-you message (null: the site's default). */
+  gratitude: z.string().nullable(),
   active: z.boolean(),
+  /** When it becomes public (a scheduled campaign takes no donations before). */
+  startsAt: z.string(),
   open: z.boolean(),
   endsAt: z.string(),
 })

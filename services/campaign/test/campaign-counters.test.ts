@@ -26,7 +26,7 @@ describe.each(databaseEngines)('sharded campaign counters ($name)', (engine) => 
 
   it('counts 200 parallel visits and 200 parallel likes exactly, each answering a total of its own', async () => {
     const campaignId = randomUUID()
-    const visits = await Promise.all(Array.from({ length: 200 }, (_, index) => recordCampaignVisit(store, campaignId, `visita-${index}`)))
+    const visits = await Promise.all(Array.from({ length: 200 }, (_, index) => recordCampaignVisit(store, campaignId, `10.1.${Math.floor(index / 250)}.${index % 250}`, `visita-${index}`)))
     const likes = await Promise.all(
       Array.from({ length: 200 }, (_, index) => recordCampaignLike(store, campaignId, `ip:10.0.0.${index}`, null, `me-gusta-${index}`)),
     )

@@ -1,13 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, expect, it } from 'vitest'
 import { randomUUID } from 'node:crypto'
 import { donationApproved, type CampaignInput } from '@donaciones/contracts'
-import { callService, createLogger, newEvent, type ServiceContext } from '@donaciones/kit'
-import { startEmbeddedPlatform, type EmbeddedPlatform } from '../../../gateway/src/embedded-platform.ts'
+import { callService, newEvent, type ServiceContext } from '@donaciones/kit'
+import type { EmbeddedPlatform } from '../../../gateway/src/embedded-platform.ts'
+import { forEachEngine, startTestSite, type TestSite } from '../../../tests/support/site.ts'
 import type { CommandContext } from '../src/commands/catalog-commands.ts'
 import { createCampaign, toggleCampaign, updateCampaign } from '../src/commands/campaign-commands.ts'
 import { setupCatalog } from '../src/commands/setup-catalog.ts'
 
-describe('public campaign API through the gateway', () => {
+forEachEngine('public campaign API through the gateway', (engine) => {
+  let site: TestSite
   let platform: EmbeddedPlatform
   let campaign: ServiceContext
   let command: CommandContext
@@ -29,7 +31,8 @@ describe('public campaign API through the gateway', () => {
   })
 
   beforeAll(async () => {
-    platform = await startEmbeddedPlatform({ port: 0, logger: createLogger('test', { level: 'silent' }) })
+    site = await startTestSite({ engine })
+    platform = site.platform
     campaign = platform.runtimes.campaign.context
     command = { store: campaign.store, actor: randomUUID(), correlationId: 'prueba' }
     const ids = await setupCatalog(campaign.store, { setupId: 's', actor: null, category: { title: 'Educación', description: 'd' }, institution: { name: 'Hospital', description: 'd' } }, 'prueba')
@@ -38,7 +41,7 @@ describe('public campaign API through the gateway', () => {
     for (let index = 1; index <= 44; index += 1) await createCampaign(command, input(`Campaña número ${index}`))
     await createCampaign(command, input('Útiles para el Niño'))
   }, 180_000)
-  afterAll(() => platform.stop())
+  afterAll(() => site?.stop())
 
   const api = (path: string, init?: RequestInit) => fetch(`${platform.url}/api/public/campaigns${path}`, init)
 
@@ -97,7 +100,10 @@ describe('public campaign API through the gateway', () => {
 
   it('counts 100 concurrent visits and 100 concurrent likes exactly', async () => {
     const slug = 'campana-numero-1'
-    const visits = await Promise.all(Array.from({ length: 100 }, async () => ((await (await api(`/${slug}/visit`, { method: 'POST' })).json()) as { total: number }).total))
+    const from = (index: number) => ({ 'x-forwarded-for': `10.0.${Math.floor(index / 250)}.${index % 250}` })
+    const visits = await Promise.all(
+      Array.from({ length: 100 }, async (_, index) => ((await (await api(`/${slug}/visit`, { method: 'POST', headers: from(index) })).json()) as { total: number }).total),
+    )
     expect(new Set(visits).size).toBe(100)
     const likes = await Promise.all(
       Array.from({ length: 100 }, async (_, index) => {
@@ -107,6 +113,20 @@ describe('public campaign API through the gateway', () => {
     )
     expect(new Set(likes).size).toBe(100)
     expect(await (await api(`/${slug}`)).json()).toMatchObject({ visits: 100, likes: 100 })
+  })
+
+  it('counts one visit per address and campaign in half an hour: a reload answers the total without counting it', async () => {
+    const slug = 'campana-numero-2'
+    const visit = async (address: string) => {
+      const response = await api(`/${slug}/visit`, { method: 'POST', headers: { 'x-forwarded-for': address } })
+      expect(response.status).toBe(200)
+      return ((await response.json()) as { total: number }).total
+    }
+    const first = await visit('10.9.0.1')
+    expect(await visit('10.9.0.1')).toBe(first)
+    expect(await visit('10.9.0.1')).toBe(first)
+    expect(await visit('10.9.0.2')).toBe(first + 1)
+    expect(await (await api(`/${slug}`)).json()).toMatchObject({ visits: first + 1 })
   })
 
   it('shows approved donations from the donation service on the campaign', async () => {

@@ -1,6 +1,7 @@
 import { Router } from 'express'
 import { contentEvents } from '@donaciones/contracts'
 import type { ServiceDefinition } from '@donaciones/kit'
+import { deliverQueuedMessage } from './mail/mail-outbox.ts'
 import { configurationProjection } from './projections/configuration.ts'
 import { filesProjection } from './projections/files.ts'
 import { pagesProjection } from './projections/pages.ts'
@@ -19,6 +20,7 @@ export const contentService: ServiceDefinition = {
   async setup(context) {
     await initContentState(context)
   },
+  deliverMail: deliverQueuedMessage,
   routes(context) {
     const router = Router()
     router.use(initRoutes(context))

@@ -1,4 +1,4 @@
-import type { EventStore, ServiceContext } from '@donaciones/kit'
+import { createAttemptTable, type EventStore, type ServiceContext } from '@donaciones/kit'
 import { createSecretTable } from './secrets/secret-store.ts'
 import { loadEncryptionKey } from './secrets/secret-box.ts'
 import { createFileBlobTable } from './commands/file-blobs.ts'
@@ -17,6 +17,8 @@ const states = new WeakMap<EventStore, ContentState>()
 export async function initContentState(context: ServiceContext): Promise<ContentState> {
   await createSecretTable(context.db, context.store.schema)
   await createFileBlobTable(context.db, context.store.schema)
+  // Upload quotas of users (role 2).
+  await createAttemptTable(context.db, context.store.schema)
   const key = await loadEncryptionKey({ dataDir: context.dataDir, dialect: context.db.dialect, logger: context.logger })
   const state: ContentState = { key, mail: new ContentMail(context, key) }
   states.set(context.store, state)

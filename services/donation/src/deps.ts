@@ -9,7 +9,7 @@ import type { ResolvedOptions } from './options.ts'
 
 /** What the donation routes and jobs share. */
 export interface DonationDeps {
-  context: Pick<ServiceContext, 'db' | 'store' | 'logger' | 'directory'>
+  context: Pick<ServiceContext, 'db' | 'store' | 'logger' | 'directory' | 'mail'>
   options: ResolvedOptions
   locks: KeyedLock
   paymentSettings: PaymentSettingsCache
@@ -24,5 +24,5 @@ export function createDeps(context: DonationDeps['context'], options: ResolvedOp
 }
 
 export function commandFor(deps: DonationDeps, req: Request): DonationCommandContext {
-  return { store: deps.context.store, correlationId: req.requestId, actor: req.auth?._id ?? null }
+  return { store: deps.context.store, mail: deps.context.mail, correlationId: req.requestId, actor: req.auth?._id ?? null }
 }

@@ -1,6 +1,7 @@
 import { Router } from 'express'
 import { donationEvents } from '@donaciones/contracts'
 import type { ServiceContext, ServiceDefinition } from '@donaciones/kit'
+import { deliverDonorMail } from './commands/donor-mail.ts'
 import { createPrivateTables } from './commands/private-tables.ts'
 import { scheduleReconciliation } from './commands/reconcile.ts'
 import { createDeps, type DonationDeps } from './deps.ts'
@@ -36,6 +37,9 @@ export function createDonationService(options: DonationServiceOptions = {}): Ser
       await createPrivateTables(context.db, context.store.schema)
       const deps = depsOf(context)
       running.set(context, { deps, stop: scheduleReconciliation(deps) })
+    },
+    deliverMail(context, mail) {
+      return deliverDonorMail(depsOf(context), mail)
     },
     async stop(context) {
       await running.get(context)?.stop()

@@ -3,6 +3,8 @@ import { donationEvents } from '@donaciones/contracts'
 import {
   acquireDataDirLock,
   createLogger,
+  createMailOutboxTable,
+  createMailQueue,
   createPgDatabase,
   DataDirLockedError,
   EventStore,
@@ -53,9 +55,14 @@ async function distributed(since: Date, databaseUrl: string): Promise<number> {
     projections,
   })
   try {
-    await setUpSchemaExclusively(db, schema, () => store.init())
+    await setUpSchemaExclusively(db, schema, async () => {
+      await store.init()
+      await createMailOutboxTable(db, schema)
+    })
     const logger = createLogger('reconcile')
-    return print(await reconcile(createDeps({ db, store, logger, directory }, resolveOptions()), { since }))
+    // Donor mails are only queued here; the running donation service delivers them.
+    const mail = createMailQueue({ db, schema, logger })
+    return print(await reconcile(createDeps({ db, store, logger, directory, mail }, resolveOptions()), { since }))
   } finally {
     await db.close()
   }

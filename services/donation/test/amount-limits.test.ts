@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, expect, it } from 'vitest'
 import type { ConfigurationAdminView, ConfigurationInput } from '@donaciones/contracts'
 import { startProviderSim, type PaypalOrder, type ProviderSim } from '../../../tools/provider-sim/index.ts'
-import { cardToken, createCampaign, eventually, json, pointAtProviders, startDonationSite, type DonationSite } from './support.ts'
+import { cardToken, createCampaign, eventually, forEachEngine, json, pointAtProviders, startDonationSite, type DonationSite } from './support.ts'
 
 interface ErrorBody {
   message: string
@@ -11,7 +11,7 @@ interface ErrorBody {
 
 const TWO_DECIMALS = 'La cantidad admite como máximo dos decimales'
 
-describe('donation amounts on every channel through the gateway: two decimals at most and the configured maximum', () => {
+forEachEngine('donation amounts on every channel through the gateway: two decimals at most and the configured maximum', (engine) => {
   let sim: ProviderSim
   let donation: DonationSite
   let campaign: { id: string; slug: string; title: string }
@@ -59,7 +59,7 @@ describe('donation amounts on every channel through the gateway: two decimals at
   beforeAll(async () => {
     sim = await startProviderSim()
     pointAtProviders(sim)
-    donation = await startDonationSite(sim)
+    donation = await startDonationSite(sim, engine)
     campaign = await createCampaign(donation, { title: 'Becas escolares' })
   }, 180_000)
   afterAll(async () => {

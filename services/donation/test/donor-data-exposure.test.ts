@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, expect, it } from 'vitest'
 import { startProviderSim, type ProviderSim } from '../../../tools/provider-sim/index.ts'
-import { cardToken, createCampaign, json, pointAtProviders, startDonationSite, type DonationSite } from './support.ts'
+import { cardToken, createCampaign, forEachEngine, json, pointAtProviders, startDonationSite, type DonationSite } from './support.ts'
 
 const APPROVED = '4242424242424242'
 const REUSED_KEY = 'La llave de idempotencia ya se usó con otros datos; genere una nueva para esta donación'
@@ -9,7 +9,7 @@ const BAD_NAME = "Escriba solo letras, espacios y los signos . ' -"
 /** What a second caller must never read of the first donor. */
 const FIRST_DONOR = ['Ana Pérez', 'ana.privada@correo.mx', '5511112222']
 
-describe('donor data is answered only to the request that gave it (through the gateway, with the provider simulator)', () => {
+forEachEngine('donor data is answered only to the request that gave it (through the gateway, with the provider simulator)', (engine) => {
   let sim: ProviderSim
   let donation: DonationSite
   let campaign: { id: string; slug: string; title: string }
@@ -23,7 +23,7 @@ describe('donor data is answered only to the request that gave it (through the g
   beforeAll(async () => {
     sim = await startProviderSim()
     pointAtProviders(sim)
-    donation = await startDonationSite(sim)
+    donation = await startDonationSite(sim, engine)
     campaign = await createCampaign(donation, { title: 'Banco de alimentos' })
   }, 180_000)
   afterAll(async () => {

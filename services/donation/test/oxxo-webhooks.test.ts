@@ -1,8 +1,8 @@
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, expect, it } from 'vitest'
 import { startProviderSim, type ConektaOrder, type ProviderSim } from '../../../tools/provider-sim/index.ts'
-import { createCampaign, eventually, json, pointAtProviders, secretsOf, startDonationSite, type DonationSite } from './support.ts'
+import { forEachEngine, createCampaign, eventually, json, pointAtProviders, secretsOf, startDonationSite, type DonationSite } from './support.ts'
 
 interface Voucher {
   _id: string
@@ -19,7 +19,7 @@ interface DonationDoc {
   conekta?: { orderId: string; customer_info: { name: string; email: string; phone: string } }
 }
 
-describe('OXXO vouchers and Conekta webhooks against the provider simulator', () => {
+forEachEngine('OXXO vouchers and Conekta webhooks against the provider simulator', (engine) => {
   let sim: ProviderSim
   let donation: DonationSite
   let campaign: { id: string; slug: string; title: string }
@@ -44,7 +44,7 @@ describe('OXXO vouchers and Conekta webhooks against the provider simulator', ()
   beforeAll(async () => {
     sim = await startProviderSim()
     pointAtProviders(sim)
-    donation = await startDonationSite(sim)
+    donation = await startDonationSite(sim, engine)
     campaign = await createCampaign(donation, { title: 'Becas para niñas' })
   }, 180_000)
   afterAll(async () => {

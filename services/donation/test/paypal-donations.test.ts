@@ -1,8 +1,8 @@
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, expect, it } from 'vitest'
 import { startProviderSim, type PaypalOrder, type ProviderSim } from '../../../tools/provider-sim/index.ts'
-import { createCampaign, eventually, json, pointAtProviders, secretsOf, startDonationSite, type DonationSite } from './support.ts'
+import { forEachEngine, createCampaign, eventually, json, pointAtProviders, secretsOf, startDonationSite, type DonationSite } from './support.ts'
 
 interface DonationDoc {
   _id: string
@@ -15,7 +15,7 @@ interface DonationDoc {
   paypal?: { data: { orderID: string }; details: PaypalOrder }
 }
 
-describe('PayPal donations (Orders v2 on the server) against the provider simulator', () => {
+forEachEngine('PayPal donations (Orders v2 on the server) against the provider simulator', (engine) => {
   let sim: ProviderSim
   let donation: DonationSite
   let campaign: { id: string; slug: string; title: string }
@@ -45,7 +45,7 @@ describe('PayPal donations (Orders v2 on the server) against the provider simula
   beforeAll(async () => {
     sim = await startProviderSim()
     pointAtProviders(sim)
-    donation = await startDonationSite(sim)
+    donation = await startDonationSite(sim, engine)
     campaign = await createCampaign(donation, { title: 'Refugio de animales' })
   }, 180_000)
   afterAll(async () => {

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, expect, it } from 'vitest'
 import { startProviderSim, type ProviderSim } from '../../../tools/provider-sim/index.ts'
-import { cardToken, createCampaign, json, pointAtProviders, startDonationSite, type DonationSite } from './support.ts'
+import { forEachEngine, cardToken, createCampaign, json, pointAtProviders, startDonationSite, type DonationSite } from './support.ts'
 
-describe('card-testing defence (configurable limits)', () => {
+forEachEngine('card-testing defence (configurable limits)', (engine) => {
   let sim: ProviderSim
   let donation: DonationSite
   let campaign: { id: string }
@@ -18,7 +18,7 @@ describe('card-testing defence (configurable limits)', () => {
   beforeAll(async () => {
     sim = await startProviderSim()
     pointAtProviders(sim, { DONATION_RATE_PER_EMAIL: '2', DONATION_RATE_PER_ADDRESS: '6', DONATION_DECLINES_BEFORE_BLOCK: '2' })
-    donation = await startDonationSite(sim)
+    donation = await startDonationSite(sim, engine)
     campaign = await createCampaign(donation)
   }, 180_000)
   afterAll(async () => {

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, expect, it } from 'vitest'
 import { cashVoucherIssued } from '@donaciones/contracts'
 import { newEvent, readXlsx } from '@donaciones/kit'
 import { detailsEvent, failedEvent, recordPaidOrder, startDonation, type DonationCommandContext, type RequestedData } from '../src/commands/donation-commands.ts'
-import { createCampaign, eventually, pointAtProviders, restrictedTokens, secretsOf, startDonationSite, type DonationSite } from './support.ts'
+import { forEachEngine, createCampaign, eventually, pointAtProviders, restrictedTokens, secretsOf, startDonationSite, type DonationSite } from './support.ts'
 
 interface ListBody {
   docs: Array<Record<string, unknown> & { _id: string; type: string; approved: boolean; amount: number }>
@@ -28,7 +28,7 @@ const readEndpoints = (ids: { card: string; paypal: string }) => [
   '/api/donations/conekta/oxxo/graph',
 ]
 
-describe('reading donations (lists, summaries, charts, export, permissions)', () => {
+forEachEngine('reading donations (lists, summaries, charts, export, permissions)', (engine) => {
   let donation: DonationSite
   let tokens: Awaited<ReturnType<typeof restrictedTokens>>
   const ids = { card: '', failed: '', oxxoPending: '', oxxoPaid: '', paypal: '' }
@@ -45,11 +45,12 @@ describe('reading donations (lists, summaries, charts, export, permissions)', ()
 
   beforeAll(async () => {
     pointAtProviders(undefined)
-    donation = await startDonationSite()
+    donation = await startDonationSite(undefined, engine)
     first = await createCampaign(donation, { title: 'Agua limpia' })
     second = await createCampaign(donation, { title: 'Útiles escolares' })
     tokens = await restrictedTokens(donation)
-    const command: DonationCommandContext = { store: donation.site.platform.runtimes.donation.context.store, correlationId: 'prueba', actor: null }
+    const { store, mail } = donation.site.platform.runtimes.donation.context
+    const command: DonationCommandContext = { store, mail, correlationId: 'prueba', actor: null }
     const requested = (id: string, type: 'conekta' | 'oxxo' | 'paypal', campaignId: string, amount: number, donor: { name: string; email: string }): RequestedData => ({
       donationId: id,
       campaignId,

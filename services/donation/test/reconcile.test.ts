@@ -1,11 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, expect, it } from 'vitest'
 import { startProviderSim, type ProviderSim } from '../../../tools/provider-sim/index.ts'
 import { reconcile } from '../src/commands/reconcile.ts'
 import { createDeps } from '../src/deps.ts'
 import { resolveOptions } from '../src/options.ts'
-import { cardToken, createCampaign, eventually, json, pointAtProviders, startDonationSite, type DonationSite } from './support.ts'
+import { forEachEngine, cardToken, createCampaign, eventually, json, pointAtProviders, startDonationSite, type DonationSite } from './support.ts'
 
-describe('reconciliation with the provider (function and scheduled job)', () => {
+forEachEngine('reconciliation with the provider (function and scheduled job)', (engine) => {
   let sim: ProviderSim
   let donation: DonationSite
   let campaign: { id: string; slug: string; title: string }
@@ -33,7 +33,7 @@ describe('reconciliation with the provider (function and scheduled job)', () => 
   beforeAll(async () => {
     sim = await startProviderSim()
     pointAtProviders(sim, { DONATION_RECONCILE_INTERVAL_MS: '300' })
-    donation = await startDonationSite(sim)
+    donation = await startDonationSite(sim, engine)
     campaign = await createCampaign(donation, { title: 'Reforestación' })
   }, 180_000)
   afterAll(async () => {

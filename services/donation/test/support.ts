@@ -8,11 +8,12 @@ import {
   startTestSite,
   wizardPayload,
   type Permission,
+  type SiteEngine,
   type TestSite,
 } from '../../../tests/support/site.ts'
 import type { ProviderSim } from '../../../tools/provider-sim/index.ts'
 
-export { json, type TestSite }
+export { forEachEngine, json, type TestSite } from '../../../tests/support/site.ts'
 
 /** The service reads these when it starts: set them before the platform starts. */
 export function pointAtProviders(sim: ProviderSim | undefined, extra: Record<string, string> = {}): void {
@@ -36,8 +37,8 @@ export interface DonationSite {
 }
 
 /** A configured site; with a simulator, its keys are the card/cash and wallet provider keys. */
-export async function startDonationSite(sim?: ProviderSim): Promise<DonationSite> {
-  return configureDonationSite(await startTestSite(), sim)
+export async function startDonationSite(sim?: ProviderSim, engine?: SiteEngine): Promise<DonationSite> {
+  return configureDonationSite(await startTestSite({ engine }), sim)
 }
 
 /** Runs the wizard (with the simulator's keys when given) on a started site. */
@@ -68,10 +69,10 @@ function mexicoToday(offsetDays = 0): string {
   return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Mexico_City' }).format(new Date(Date.now() + offsetDays * 86_400_000))
 }
 
-/** A campaign through the admin API; `ended` publishes it long ago for one day. */
+/** A campaign through the admin API; `ended` publishes it long ago for one day, `startsInDays` schedules it. */
 export async function createCampaign(
   donation: DonationSite,
-  options: { title?: string; gratitude?: string; ended?: boolean } = {},
+  options: { title?: string; gratitude?: string; ended?: boolean; startsInDays?: number } = {},
 ): Promise<{ id: string; slug: string; title: string }> {
   const { site, adminToken, categoryId } = donation
   const title = options.title ?? `Campaña ${randomUUID().slice(0, 8)}`
@@ -86,7 +87,7 @@ export async function createCampaign(
       categories: [categoryId],
       goal: 10_000,
       duration: options.ended ? 1 : 30,
-      date: options.ended ? mexicoToday(-10) : mexicoToday(-1),
+      date: options.ended ? mexicoToday(-10) : options.startsInDays ? mexicoToday(options.startsInDays) : mexicoToday(-1),
       ...(options.gratitude ? { gratitude: options.gratitude } : {}),
       visibility: { counter: true, countdown: true, comments: true },
     },

@@ -4,8 +4,17 @@ export interface IdentityOptions {
   tokenTtlSeconds: number
   /** Lifetime of a password-recovery link (spec: one hour). */
   recoveryTtlSeconds: number
-  /** Failed sign-ins allowed per e-mail and per client address inside the window. */
-  loginLimits: { perEmail: number; perIp: number; windowSeconds: number }
+  /**
+   * Failed sign-ins allowed per (e-mail, client address) and per client address inside the window;
+   * beyond either, 429. An e-mail alone is never locked (anyone could keep its owner out).
+   */
+  loginLimits: { perEmailAndIp: number; perIp: number; windowSeconds: number }
+  /**
+   * Per e-mail, from every address: after `freeFailures` failures inside the login window each
+   * attempt waits `firstDelayMs`, doubling with every further failure up to `maxDelayMs`, before
+   * its password is checked.
+   */
+  loginDelay: { freeFailures: number; firstDelayMs: number; maxDelayMs: number }
   /** Recovery mails per e-mail inside the window; more requests still answer 200 but send nothing. */
   recoveryMailLimit: { perEmail: number; windowSeconds: number }
   /** Lifetime of the link that verifies a self sign-up's e-mail. */
@@ -25,7 +34,8 @@ export function defaultIdentityOptions(env = process.env): IdentityOptions {
   return {
     tokenTtlSeconds: 8 * 60 * 60,
     recoveryTtlSeconds: 60 * 60,
-    loginLimits: { perEmail: 5, perIp: 20, windowSeconds: 15 * 60 },
+    loginLimits: { perEmailAndIp: 5, perIp: 20, windowSeconds: 15 * 60 },
+    loginDelay: { freeFailures: 5, firstDelayMs: 500, maxDelayMs: 8_000 },
     recoveryMailLimit: { perEmail: 5, windowSeconds: 60 * 60 },
     verificationTtlSeconds: 24 * 60 * 60,
     registerLimits: { perEmail: 5, perIp: 10, windowSeconds: 60 * 60 },

@@ -1,6 +1,6 @@
 import { Router } from 'express'
 import { identityEvents } from '@donaciones/contracts'
-import type { ServiceContext, ServiceDefinition } from '@donaciones/kit'
+import { deliverFinishedMessage, type ServiceContext, type ServiceDefinition } from '@donaciones/kit'
 import { defaultIdentityOptions, type IdentityOptions } from './config.ts'
 import type { IdentityDeps } from './commands/deps.ts'
 import { socialSignInPorts } from './commands/social-user.ts'
@@ -29,6 +29,7 @@ export function createIdentityService(overrides: Partial<IdentityOptions> = {}):
       await createPrivateTables(context.db, context.store.schema)
       await signingKeyOf(context)
     },
+    deliverMail: deliverFinishedMessage,
     routes(context) {
       const deps: IdentityDeps = { context, options }
       const router = Router()

@@ -1,43 +1,32 @@
-import { callServiceOk, type ServiceContext } from '@donaciones/kit'
-import type { InternalMailRequest } from '@donaciones/contracts'
-
-/** Hands a mail to the content service, which sends it with the configured SMTP (or its outbox). */
-export async function sendMail(context: Pick<ServiceContext, 'directory'>, mail: InternalMailRequest, requestId?: string): Promise<void> {
-  await callServiceOk(context.directory, 'content', '/internal/mail', { body: mail, ...(requestId ? { requestId } : {}) })
-}
+import type { MailContent } from '@donaciones/contracts'
 
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`)
 }
 
-/** Mails a provisional password; false (and a log entry) when the mail could not be handed over. */
-export async function mailProvisionalPassword(
-  context: Pick<ServiceContext, 'directory' | 'logger'>,
-  user: { id: string; name: string; email: string },
-  password: string,
-  loginUrl: string,
-  requestId?: string,
-): Promise<boolean> {
-  try {
-    await sendMail(
-      context,
-      {
-        to: user.email,
-        subject: 'Su contraseña provisional',
-        text: `Hola ${user.name}:\n\nSe creó su acceso a la plataforma de donaciones.\n\nCorreo electrónico: ${user.email}\nContraseña provisional: ${password}\n\nInicie sesión en ${loginUrl}; se le pedirá cambiar la contraseña.`,
-        html: `<p>Hola ${escapeHtml(user.name)}:</p><p>Se creó su acceso a la plataforma de donaciones.</p><p>Correo electrónico: ${escapeHtml(user.email)}<br>Contraseña provisional: <strong>${escapeHtml(password)}</strong></p><p>Inicie sesión en <a href="${escapeHtml(loginUrl)}">${escapeHtml(loginUrl)}</a>; se le pedirá cambiar la contraseña.</p>`,
-      },
-      requestId,
-    )
-    return true
-  } catch (error) {
-    context.logger.error({ err: error, userId: user.id }, 'No se pudo enviar la contraseña provisional')
-    return false
+/** A new account's (or a reset) provisional password. */
+export function provisionalPasswordMail(user: { name: string; email: string }, password: string, loginUrl: string): MailContent {
+  return {
+    to: user.email,
+    subject: 'Su contraseña provisional',
+    text: `Hola ${user.name}:\n\nSe creó su acceso a la plataforma de donaciones.\n\nCorreo electrónico: ${user.email}\nContraseña provisional: ${password}\n\nInicie sesión en ${loginUrl}; se le pedirá cambiar la contraseña.`,
+    html: `<p>Hola ${escapeHtml(user.name)}:</p><p>Se creó su acceso a la plataforma de donaciones.</p><p>Correo electrónico: ${escapeHtml(user.email)}<br>Contraseña provisional: <strong>${escapeHtml(password)}</strong></p><p>Inicie sesión en <a href="${escapeHtml(loginUrl)}">${escapeHtml(loginUrl)}</a>; se le pedirá cambiar la contraseña.</p>`,
+  }
+}
+
+/** The single-use link that sets a new password. */
+export function recoveryMail(user: { name: string; email: string }, link: string): MailContent {
+  const intro = 'Recibimos una solicitud para restablecer su contraseña. Abra este enlace para elegir una nueva (vence en 1 hora y solo puede usarse una vez):'
+  return {
+    to: user.email,
+    subject: 'Recuperación de contraseña',
+    text: `Hola ${user.name}:\n\n${intro}\n\n${link}\n\nSi usted no lo solicitó, ignore este correo.`,
+    html: `<p>Hola ${escapeHtml(user.name)}:</p><p>${escapeHtml(intro)}</p><p><a href="${escapeHtml(link)}">Restablecer contraseña</a></p><p>Si usted no lo solicitó, ignore este correo.</p>`,
   }
 }
 
 /** The single-use link that verifies a self sign-up's e-mail (or re-sends it to a pending account). */
-export function verificationMail(user: { name: string; email: string }, link: string, ttlHours: number): InternalMailRequest {
+export function verificationMail(user: { name: string; email: string }, link: string, ttlHours: number): MailContent {
   const intro = `Gracias por registrarse en la plataforma de donaciones. Abra este enlace para verificar su correo y activar su cuenta (vence en ${ttlHours} horas y solo puede usarse una vez):`
   return {
     to: user.email,
@@ -48,7 +37,7 @@ export function verificationMail(user: { name: string; email: string }, link: st
 }
 
 /** To the owner of an e-mail someone tried to register again: nothing changed, here is how to get in. */
-export function accountExistsMail(user: { name: string; email: string }, publicUrl: string): InternalMailRequest {
+export function accountExistsMail(user: { name: string; email: string }, publicUrl: string): MailContent {
   const login = `${publicUrl}/login`
   const forgot = `${publicUrl}/forgot-password`
   const intro = 'Alguien intentó crear una cuenta con este correo, que ya tiene una. No cambiamos nada.'

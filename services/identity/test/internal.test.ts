@@ -1,18 +1,19 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { forEachEngine } from '../../../tests/support/engines.ts'
 import { sessionStateSchema, setupAdminResponseSchema, type EventMetadata } from '@donaciones/contracts'
 import { ident, replayProjection } from '@donaciones/kit'
 import { issueTokenForUser } from '../src/index.ts'
 import { usersProjection } from '../src/projections/users.ts'
 import { claimsOf, createSession, justification, login, seedFullAdmin, startTestPlatform, strongPassword, uniqueEmail, type Session, type TestPlatform } from './platform.ts'
 
-describe('internal endpoints, events and replay', () => {
+forEachEngine('internal endpoints, events and replay', (engine) => {
   let platform: TestPlatform
   let admin: Session
   const schema = () => ident(platform.identity.context.store.schema)
 
   beforeAll(async () => {
-    platform = await startTestPlatform()
+    platform = await startTestPlatform({}, engine)
     admin = await seedFullAdmin(platform)
   })
   afterAll(() => platform.stop())

@@ -4,9 +4,7 @@ import { internalMailRequestSchema, type InternalMailRequest, type SetupAdminRes
 import type { z } from 'zod'
 import {
   callService,
-  createInProcessBus,
   createLogger,
-  createPgliteDatabase,
   createServiceApp,
   createSessionAuth,
   finishServiceApp,
@@ -16,11 +14,13 @@ import {
   startHttpServer,
   startServiceRuntime,
   type RunningHttpServer,
+  embeddedPlatformEngines,
   type ServiceRuntime,
   type SqlDatabase,
 } from '@donaciones/kit'
 import { auditService } from '@donaciones/audit'
 import { createGatewayApp } from '../../../gateway/src/gateway-app.ts'
+import type { SiteEngine } from '../../../tests/support/engines.ts'
 import { createIdentityService, type IdentityOptions } from '../src/index.ts'
 
 export interface ApiResponse<T = unknown> {
@@ -54,16 +54,17 @@ export interface TestPlatform {
 export const logger = createLogger('identity-test', { level: 'silent' })
 
 /**
- * The gateway with the real identity and audit services on one in-memory PGlite, and a fake
- * content service that records the mails (`POST /internal/mail`). Internal calls go over
- * loopback HTTP, as between processes.
+ * The gateway with the real identity and audit services (on one in-memory PGlite, or on `engine`),
+ * and a fake content service that records the mails (`POST /internal/mail`). Internal calls go
+ * over loopback HTTP, as between processes.
  */
-export async function startTestPlatform(options: Partial<IdentityOptions> = {}): Promise<TestPlatform> {
-  const db = await createPgliteDatabase()
-  const bus = await createInProcessBus({ db })
+export async function startTestPlatform(options: Partial<IdentityOptions> = {}, engine?: SiteEngine): Promise<TestPlatform> {
+  const engines = engine?.open() ?? (await embeddedPlatformEngines(undefined, logger))
   const directory = mutableDirectory(randomBytes(24).toString('base64url'))
-  const identity = await startServiceRuntime({ definition: createIdentityService({ publicUrl: 'https://donaciones.test', ...options }), db, bus, logger, directory, accessLog: false })
-  const audit = await startServiceRuntime({ definition: auditService, db, bus, logger, directory, accessLog: false })
+  const identityEngines = await engines.forService('identity', logger)
+  const identity = await startServiceRuntime({ definition: createIdentityService({ publicUrl: 'https://donaciones.test', ...options }), ...identityEngines, logger, directory, accessLog: false })
+  const audit = await startServiceRuntime({ definition: auditService, ...(await engines.forService('audit', logger)), logger, directory, accessLog: false })
+  const { db } = identityEngines
 
   const mails: InternalMailRequest[] = []
   const mailDown = { value: false }
@@ -125,8 +126,7 @@ export async function startTestPlatform(options: Partial<IdentityOptions> = {}):
       for (const server of servers) await server.close()
       await identity.stop()
       await audit.stop()
-      await bus.close()
-      await db.close()
+      await engines.close()
     },
   }
 }
@@ -158,9 +158,20 @@ export async function seedFullAdmin(platform: TestPlatform, email = uniqueEmail(
   return { id: body.userId, email, password, token: body.token }
 }
 
-/** The provisional password in the last mail sent to `email`. */
-export function provisionalPasswordFor(platform: TestPlatform, email: string): string {
-  const mail = [...platform.mails].reverse().find((entry) => entry.to === email)
+/** Waits until `count` mails have reached `email` (they leave the outbox after the answer) and returns them. */
+export async function waitForMails(platform: TestPlatform, email: string, count = 1, timeoutMs = 10_000): Promise<InternalMailRequest[]> {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    const found = platform.mails.filter((mail) => mail.to === email)
+    if (found.length >= count) return found
+    if (Date.now() > deadline) throw new Error(`No llegaron ${count} correos a ${email} (llegaron ${found.length})`)
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
+}
+
+/** The provisional password in the `count`-th mail sent to `email` (waiting for it). */
+export async function provisionalPasswordFor(platform: TestPlatform, email: string, count = 1): Promise<string> {
+  const mail = (await waitForMails(platform, email, count))[count - 1]
   const match = mail?.text.match(/Contraseña provisional: (\S+)/)
   if (!match?.[1]) throw new Error(`Sin contraseña provisional para ${email}`)
   return match[1]
@@ -181,7 +192,7 @@ export async function createSession(platform: TestPlatform, creator: Session, in
     json: { name: 'Nombre', lastName: 'Apellido', permissions: [], ...input, email },
   })
   if (created.status !== 201) throw new Error(`crear usuario: ${created.status} ${JSON.stringify(created.body)}`)
-  const provisional = provisionalPasswordFor(platform, email)
+  const provisional = await provisionalPasswordFor(platform, email)
   const first = await login(platform, email, provisional)
   const reset = await platform.api('/api/auth/reset-password', { token: first.body.token, json: { password: provisional, newPassword: strongPassword } })
   if (reset.status !== 200) throw new Error(`cambiar contraseña: ${reset.status} ${JSON.stringify(reset.body)}`)

@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, expect, it } from 'vitest'
 import { ident } from '@donaciones/kit'
+import { forEachEngine } from '../../../tests/support/engines.ts'
 import { claimsOf, createSession, login, seedFullAdmin, startTestPlatform, strongPassword, uniqueEmail, type ApiResponse, type Session, type TestPlatform } from './platform.ts'
 
 interface MessageBody {
@@ -8,7 +9,7 @@ interface MessageBody {
   errors?: { path: string; message: string }[]
 }
 
-const registered = { message: 'Cuenta creada', description: 'Le enviamos un correo con el enlace para activar su cuenta. Revise su bandeja de entrada' }
+const registered = { message: 'Cuenta creada', description: 'Le enviaremos un correo con el enlace para activar su cuenta. Revise su bandeja de entrada' }
 function headerNames(headers: Headers): string[] {
   const names: string[] = []
   headers.forEach((_value, name) => names.push(name))
@@ -16,7 +17,7 @@ function headerNames(headers: Headers): string[] {
 }
 const invalidLink = { message: 'Enlace inválido', description: 'El enlace de verificación no es válido, ya se usó o expiró. Regístrese de nuevo para recibir otro.' }
 
-describe('self sign-up of role 2 accounts', () => {
+forEachEngine('self sign-up of role 2 accounts', (engine) => {
   let platform: TestPlatform
   let admin: Session
   let ipCounter = 0
@@ -24,7 +25,7 @@ describe('self sign-up of role 2 accounts', () => {
   const nextIp = () => `10.60.${Math.floor(ipCounter / 200)}.${(ipCounter++ % 200) + 1}`
 
   beforeAll(async () => {
-    platform = await startTestPlatform()
+    platform = await startTestPlatform({}, engine)
     admin = await seedFullAdmin(platform)
   })
   afterAll(() => platform.stop())

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { forEachEngine } from '../../../tests/support/engines.ts'
 import { userSchema, moduleListResponseSchema } from '@donaciones/contracts'
 import { ident, readXlsx } from '@donaciones/kit'
 import {
@@ -7,6 +8,7 @@ import {
   justification,
   login,
   provisionalPasswordFor,
+  waitForMails,
   seedFullAdmin,
   startTestPlatform,
   uniqueEmail,
@@ -29,12 +31,12 @@ interface UserBody {
   [key: string]: unknown
 }
 
-describe('users and permissions', () => {
+forEachEngine('users and permissions', (engine) => {
   let platform: TestPlatform
   let admin: Session
 
   beforeAll(async () => {
-    platform = await startTestPlatform()
+    platform = await startTestPlatform({}, engine)
     admin = await seedFullAdmin(platform)
   })
   afterAll(() => platform.stop())
@@ -42,7 +44,7 @@ describe('users and permissions', () => {
   describe('POST /api/users/', () => {
     it('creates an administrator, mails a provisional password and flags changePassword', async () => {
       const email = uniqueEmail('nuevo')
-      const response = await platform.api<{ message: string; description: string; mailSent: boolean; user: UserBody }>('/api/users', {
+      const response = await platform.api<{ message: string; description: string; mailQueued: boolean; user: UserBody }>('/api/users', {
         token: admin.token,
         json: {
           name: ' Beto ',
@@ -58,8 +60,8 @@ describe('users and permissions', () => {
       })
       expect(response.status).toBe(201)
       expect(response.body.message).toBe('Administrador creado')
-      expect(response.body.description).toBe(`Se ha enviado una contraseña provisional a ${email}`)
-      expect(response.body.mailSent).toBe(true)
+      expect(response.body.description).toBe(`Se enviará una contraseña provisional a ${email}`)
+      expect(response.body.mailQueued).toBe(true)
       const user = userSchema.parse(response.body.user)
       expect(user).toMatchObject({
         name: 'Beto',
@@ -77,11 +79,10 @@ describe('users and permissions', () => {
         { module: { _id: 'campaign', name: 'campaign', label: 'Campañas', path: '/dashboard/campaign/list' }, read: true, create: true, update: false, delete: false },
       ])
       expect(user.createdAt).toBe(user.updatedAt)
-      const mail = platform.mails.at(-1)!
-      expect(mail.to).toBe(email)
-      expect(mail.subject).toBe('Su contraseña provisional')
-      expect(mail.text).toContain('https://donaciones.test/login')
-      const provisional = provisionalPasswordFor(platform, email)
+      const [mail] = await waitForMails(platform, email)
+      expect(mail?.subject).toBe('Su contraseña provisional')
+      expect(mail?.text).toContain('https://donaciones.test/login')
+      const provisional = await provisionalPasswordFor(platform, email)
       expect(provisional).toHaveLength(14)
       const session = await login(platform, email, provisional)
       expect(session.status).toBe(200)
@@ -131,20 +132,27 @@ describe('users and permissions', () => {
       ])
     })
 
-    it('still creates the user when the mail cannot be sent, and says so', async () => {
+    it('queues the mail with the user while the mail service is down, and delivers it once it is back', async () => {
       platform.mailDown.value = true
+      const email = uniqueEmail('sin-correo')
       try {
-        const email = uniqueEmail('sin-correo')
-        const response = await platform.api<{ message: string; description: string; mailSent: boolean }>('/api/users', {
+        const response = await platform.api<{ message: string; description: string; mailQueued: boolean }>('/api/users', {
           token: admin.token,
           json: { name: 'Sin', lastName: 'Correo', email, role: 1 },
         })
         expect(response.status).toBe(201)
-        expect(response.body.mailSent).toBe(false)
-        expect(response.body.description).toBe(`No se pudo enviar la contraseña provisional a ${email}. Genere una nueva desde el detalle del usuario.`)
+        expect(response.body).toMatchObject({ mailQueued: true, description: `Se enviará una contraseña provisional a ${email}` })
+        await platform.identity.context.mail.drain()
+        expect(platform.mails.some((mail) => mail.to === email)).toBe(false)
+        const [queued] = await platform.identity.context.mail.undelivered(-60_000)
+        expect(queued?.lastError).toContain('Correo caído')
       } finally {
         platform.mailDown.value = false
       }
+      await platform.db.query(`update ${platform.identity.context.store.schema}.mail_outbox set next_attempt_at = now() where delivered_at is null`)
+      platform.identity.context.mail.kick()
+      expect(await provisionalPasswordFor(platform, email)).toHaveLength(14)
+      expect(platform.mails.filter((mail) => mail.to === email)).toHaveLength(1)
     })
   })
 
@@ -462,9 +470,9 @@ describe('users and permissions', () => {
         json: { historical: { cause: 'Actualización', description: 'No recibió el correo' } },
       })
       expect(response.status).toBe(200)
-      expect(response.body).toMatchObject({ message: 'Contraseña provisional enviada', description: `Se ha enviado una contraseña provisional a ${user.email}` })
+      expect(response.body).toEqual({ message: 'Contraseña provisional generada', description: `Se enviará una contraseña provisional a ${user.email}`, mailQueued: true })
       expect((await platform.api(`/api/users/${user.id}`, { token: user.token })).status).toBe(401)
-      const session = await login(platform, user.email, provisionalPasswordFor(platform, user.email))
+      const session = await login(platform, user.email, await provisionalPasswordFor(platform, user.email, 2))
       expect(claimsOf(session.body.token).changePassword).toBe(true)
       const noReason = await platform.api(`/api/users/${user.id}/provisional-password`, { token: admin.token, json: {} })
       expect(noReason.status).toBe(422)

@@ -10,6 +10,14 @@ export { replayProjection, type ReplayOptions, type ReplayProgress } from './mes
 export { defaultServicePorts, paymentScripts, readServiceProcessConfig, serviceUrlsFromEnv, trustProxyFromEnv, type ServiceProcessConfig } from './runtime/config.ts'
 export type { ServiceContext, ServiceDefinition } from './runtime/service-definition.ts'
 export { runServiceProcess } from './runtime/service-process.ts'
+export {
+  distributedPlatformEngines,
+  embeddedPlatformEngines,
+  openDistributedEngines,
+  type DistributedEngineConfig,
+  type PlatformEngines,
+  type ServiceEngines,
+} from './runtime/service-engines.ts'
 export { startServiceRuntime, type ServiceRuntime, type ServiceRuntimeOptions } from './runtime/service-runtime.ts'
 export { acquireDataDirLock, DataDirLockedError, type DataDirLock } from './runtime/data-dir-lock.ts'
 export { perService } from './runtime/service-record.ts'

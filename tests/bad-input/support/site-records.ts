@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { campaignPayload, campaignRefs, createCampaign, type CampaignRefs } from '../../campaign-admin/fixtures.ts'
-import { adminCredentials, configureSite, json, startTestSite, type TestSite } from '../../support/site.ts'
+import { adminCredentials, configureSite, json, startTestSite, type SiteEngine, type TestSite } from '../../support/site.ts'
 
 /** Real records, so that invalid bodies reach validation instead of stopping at 404. */
 export interface SiteRecords {
@@ -21,8 +21,8 @@ export interface BadInputSite {
 }
 
 /** A configured site with one record of each kind the routes take an id of. */
-export async function startBadInputSite(): Promise<BadInputSite> {
-  const site = await startTestSite()
+export async function startBadInputSite(engine?: SiteEngine): Promise<BadInputSite> {
+  const site = await startTestSite({ engine })
   const adminToken = await configureSite(site)
   const refs = await campaignRefs(site, adminToken)
   const campaign = await createCampaign(site, adminToken, campaignPayload(refs))

@@ -7,12 +7,24 @@ function quoted(name: string): string {
   return `"${name.replaceAll('"', '""')}"`
 }
 
-/** Every table of every schema (each service's events, read models, private tables and the bus), as count:hash. */
-export async function snapshotStoredData(db: SqlDatabase): Promise<StoredData> {
-  const tables = await db.query<{ table_schema: string; table_name: string }>(
+/** Where one site keeps its data: the services' schemas (others' sites may share the database). */
+export interface StoredPlace {
+  db: SqlDatabase
+  schemas: readonly string[]
+}
+
+function tablesOf({ db, schemas }: StoredPlace) {
+  return db.query<{ table_schema: string; table_name: string }>(
     `select table_schema, table_name from information_schema.tables
-     where table_type = 'BASE TABLE' and table_schema not in ('pg_catalog', 'information_schema') order by 1, 2`,
+     where table_type = 'BASE TABLE' and table_schema = any($1::text[]) order by 1, 2`,
+    [schemas],
   )
+}
+
+/** Every table of the services' schemas (each service's events, outbox, read models and private tables), as count:hash. */
+export async function snapshotStoredData(place: StoredPlace): Promise<StoredData> {
+  const { db } = place
+  const tables = await tablesOf(place)
   const snapshot: StoredData = {}
   for (const { table_schema: schema, table_name: name } of tables.rows) {
     const result = await db.query<{ n: string | number; digest: string | null }>(
@@ -31,12 +43,12 @@ export function changedTables(before: StoredData, after: StoredData): string[] {
 }
 
 /** Waits until two snapshots in a row agree (projections and the relay have caught up), and returns it. */
-export async function settledSnapshot(db: SqlDatabase, timeoutMs = 15_000): Promise<StoredData> {
+export async function settledSnapshot(place: StoredPlace, timeoutMs = 15_000): Promise<StoredData> {
   const end = Date.now() + timeoutMs
-  let previous = await snapshotStoredData(db)
+  let previous = await snapshotStoredData(place)
   for (;;) {
     await new Promise((resolve) => setTimeout(resolve, 150))
-    const next = await snapshotStoredData(db)
+    const next = await snapshotStoredData(place)
     if (changedTables(previous, next).length === 0) return next
     if (Date.now() > end) throw new Error(`Los datos no se estabilizan: ${changedTables(previous, next).join(', ')}`)
     previous = next
@@ -44,11 +56,9 @@ export async function settledSnapshot(db: SqlDatabase, timeoutMs = 15_000): Prom
 }
 
 /** The tables with a row whose text (keys and values alike) contains `text`. */
-export async function tablesContaining(db: SqlDatabase, text: string): Promise<string[]> {
-  const tables = await db.query<{ table_schema: string; table_name: string }>(
-    `select table_schema, table_name from information_schema.tables
-     where table_type = 'BASE TABLE' and table_schema not in ('pg_catalog', 'information_schema') order by 1, 2`,
-  )
+export async function tablesContaining(place: StoredPlace, text: string): Promise<string[]> {
+  const { db } = place
+  const tables = await tablesOf(place)
   const found: string[] = []
   for (const { table_schema: schema, table_name: name } of tables.rows) {
     const result = await db.query<{ n: string | number }>(`select count(*) as n from ${quoted(schema)}.${quoted(name)} t where strpos(t::text, $1) > 0`, [text])

@@ -27,7 +27,8 @@ export interface BrowserSite {
   stop(): Promise<void>
 }
 
-export async function startBrowserSite(): Promise<BrowserSite> {
+/** `env` adds to the platform's environment (e.g. shorter mail retries). */
+export async function startBrowserSite(env: Record<string, string> = {}): Promise<BrowserSite> {
   const dataDir = mkdtempSync(join(tmpdir(), 'donaciones-navegador-'))
   const [sim, mail, port] = await Promise.all([startProviderSim(), startMailCatcher(), freePort()])
   const url = `http://127.0.0.1:${port}`
@@ -44,6 +45,7 @@ export async function startBrowserSite(): Promise<BrowserSite> {
     CONEKTA_TOKENIZER_URL: `${sim.conekta.baseUrl}/conekta.js`,
     PAYPAL_SDK_URL: `${sim.paypal.baseUrl}/sdk.js`,
     PAYPAL_WEBHOOK_ID: sim.paypal.webhookId,
+    ...env,
   })
   await waitForHttp(`${url}/healthz`, 90_000, child)
   sim.setWebhookUrls({ conekta: `${url}/api/donations/webhooks/conekta`, paypal: `${url}/api/donations/webhooks/paypal` })

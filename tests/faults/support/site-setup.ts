@@ -14,11 +14,11 @@ async function upload(gatewayUrl: string): Promise<string> {
   return ((await response.json()) as { _id: string })._id
 }
 
-/** The minimum of the setup wizard (card payments through the simulator): a configured site and its first administrator's token. */
-export async function configureDistributedSite(gatewayUrl: string, sim: ProviderSim): Promise<AdminSession> {
+/** The minimum of the setup wizard (card payments through the simulator, mail to `smtpPort` on loopback): a configured site and its first administrator's token. */
+export async function configureDistributedSite(gatewayUrl: string, sim: ProviderSim, smtpPort: number): Promise<AdminSession> {
   const [logo, image, thumbnail] = [await upload(gatewayUrl), await upload(gatewayUrl), await upload(gatewayUrl)]
-  // No mail is sent in these scenarios; the port only has to be valid. PayPal stays off.
-  const payload = wizardBody({ logo, image, thumbnail }, 2525, { conekta: simulatorKeys(sim).conekta, paypal: { client: '', secret: '' } }, {
+  // Mail goes to the suite's loopback SMTP server. PayPal stays off.
+  const payload = wizardBody({ logo, image, thumbnail }, smtpPort, { conekta: simulatorKeys(sim).conekta, paypal: { client: '', secret: '' } }, {
     providers: { google: false, facebook: false, twitter: false, conekta: true, paypal: false },
   })
   const response = await fetch(`${gatewayUrl}/api/init`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(payload) })

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react'
+import { JUSTIFICATION_MAX } from '@donaciones/contracts'
 import { Modal } from './Modal.tsx'
 import { useDialogStore, type DialogIcon, type DialogRequest } from './dialogs.ts'
 
@@ -64,7 +65,18 @@ function JustificationDialog({ title, onDone }: { title: string; onDone: (value:
       <form onSubmit={submit}>
         <label className="kit-field">
           <span className="kit-field__label">Escriba el motivo del cambio</span>
-          <textarea className="kit-input" value={text} onChange={(event) => setText(event.target.value)} rows={3} autoFocus />
+          <textarea
+            className="kit-input"
+            value={text}
+            onChange={(event) => setText(event.target.value)}
+            rows={3}
+            maxLength={JUSTIFICATION_MAX}
+            aria-describedby="kit-justification-count"
+            autoFocus
+          />
+          <span id="kit-justification-count" className="kit-field__hint">
+            {text.length}/{JUSTIFICATION_MAX}
+          </span>
         </label>
         <div className="kit-actions">
           <button type="button" className="kit-button kit-button--secondary" onClick={() => onDone(null)}>Cancelar</button>

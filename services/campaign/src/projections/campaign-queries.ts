@@ -1,4 +1,4 @@
-import { filePath, searchKey, type Campaign, type CampaignCard, type CampaignSummary } from '@donaciones/contracts'
+import { filePath, isScheduled, mexicoCityDate, searchKey, type Campaign, type CampaignCard, type CampaignSummary } from '@donaciones/contracts'
 import { containsPattern, ident, type SqlExecutor } from '@donaciones/kit'
 import { campaignComments } from './comments.ts'
 import { campaignDonations, donationTotalsSql } from './donation-totals.ts'
@@ -97,11 +97,23 @@ export function summaryOf(row: CampaignRow, categoryTitles: ReadonlyMap<string, 
   }
 }
 
-/** End of the campaign (publication date in Mexico City + duration) and whether donations are still open. */
+const dayOf = (row: Pick<CampaignRow, 'date'>) => (typeof row.date === 'string' ? row.date : row.date.toISOString().slice(0, 10))
+
+/** When the campaign becomes public: the start of its publication day in Mexico City. */
+export function campaignStart(row: Pick<CampaignRow, 'date'>): string {
+  return new Date(Date.parse(`${dayOf(row)}T00:00:00-06:00`)).toISOString()
+}
+
+/** End of the campaign (publication date in Mexico City + duration) and whether it takes donations now: active, published, not ended. */
 export function campaignSchedule(row: Pick<CampaignRow, 'date' | 'duration' | 'active'>, now = new Date()): { endsAt: string; open: boolean } {
-  const date = typeof row.date === 'string' ? row.date : row.date.toISOString().slice(0, 10)
-  const endsAt = new Date(Date.parse(`${date}T00:00:00-06:00`) + row.duration * 24 * 60 * 60 * 1000)
-  return { endsAt: endsAt.toISOString(), open: row.active && now < endsAt }
+  const endsAt = new Date(Date.parse(campaignStart(row)) + row.duration * 24 * 60 * 60 * 1000)
+  return { endsAt: endsAt.toISOString(), open: row.active && !isScheduled(dayOf(row), now) && now < endsAt }
+}
+
+/** SQL condition of a public campaign: active and published (its day has begun in Mexico City). */
+export function publicCampaignSql(table = 'campaigns', now = new Date()): string {
+  // A date the server computed, never client input.
+  return `${table}.active and ${table}.date <= date '${mexicoCityDate(now)}'`
 }
 
 /** The whole campaign as its page shows it: comments and approved donations included. */
@@ -117,7 +129,7 @@ export async function toFullCampaign(db: SqlExecutor, schema: string, row: Campa
 export async function findCampaignBySlug(db: SqlExecutor, schema: string, slug: string, onlyActive: boolean): Promise<CampaignRow | undefined> {
   const s = ident(schema)
   const { rows } = await db.query<CampaignRow>(
-    `select ${campaignColumns(schema)} from ${s}.campaigns where id = (select campaign_id from ${s}.campaign_slugs where slug = $1)${onlyActive ? ' and active' : ''}`,
+    `select ${campaignColumns(schema)} from ${s}.campaigns where id = (select campaign_id from ${s}.campaign_slugs where slug = $1)${onlyActive ? ` and ${publicCampaignSql()}` : ''}`,
     [slug],
   )
   return rows[0]
@@ -129,7 +141,7 @@ export async function findCampaignById(db: SqlExecutor, schema: string, id: stri
 }
 
 export async function listCampaignRows(db: SqlExecutor, schema: string, options: { onlyActive: boolean; ids?: readonly string[]; limit?: number }): Promise<CampaignRow[]> {
-  const conditions = [options.onlyActive ? 'active' : 'true']
+  const conditions = [options.onlyActive ? publicCampaignSql() : 'true']
   const params: unknown[] = []
   if (options.ids && options.ids.length > 0) {
     params.push(options.ids)
@@ -143,7 +155,7 @@ export async function listCampaignRows(db: SqlExecutor, schema: string, options:
 /** Active campaigns as cards, newest first (gallery list, banner, slider). */
 export async function publicCards(db: SqlExecutor, schema: string, limit?: number): Promise<CampaignCard[]> {
   const { rows } = await db.query<CardRow>(
-    `select ${cardColumns(schema)} from ${ident(schema)}.campaigns where active order by created_at desc, id${limit ? ` limit ${Math.trunc(limit)}` : ''}`,
+    `select ${cardColumns(schema)} from ${ident(schema)}.campaigns where ${publicCampaignSql()} order by created_at desc, id${limit ? ` limit ${Math.trunc(limit)}` : ''}`,
   )
   return rows.map(toCard)
 }
@@ -152,7 +164,7 @@ export async function publicCards(db: SqlExecutor, schema: string, limit?: numbe
 export async function publicPage(db: SqlExecutor, schema: string, page: number, title?: string) {
   const s = ident(schema)
   const params: unknown[] = []
-  let filter = 'active'
+  let filter = publicCampaignSql()
   if (title !== undefined) {
     params.push(containsPattern(searchKey(title)))
     filter += ` and search_title like $${params.length}`

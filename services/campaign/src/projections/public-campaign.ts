@@ -1,5 +1,5 @@
 import { ident, type SqlExecutor } from '@donaciones/kit'
-import { campaignColumns, campaignSchedule, summaryOf, type CampaignRow } from './campaign-queries.ts'
+import { campaignColumns, campaignSchedule, publicCampaignSql, summaryOf, type CampaignRow } from './campaign-queries.ts'
 
 interface CommentJson {
   id: string
@@ -41,7 +41,7 @@ export async function findPublicCampaign(db: SqlExecutor, schema: string, slug: 
         from ${s}.comments m left join ${s}.people p on p.id = m.author_id where m.campaign_id = campaigns.id) as comments,
       (select coalesce(json_agg(json_build_object('amount', d.amount::text, 'type', d.type, 'approved_at', d.approved_at) order by d.approved_at desc), '[]'::json)
         from ${s}.campaign_donations d where d.campaign_id = campaigns.id::text) as donations
-     from ${s}.campaigns where campaigns.id = (select campaign_id from ${s}.campaign_slugs where slug = $1) and campaigns.active`,
+     from ${s}.campaigns where campaigns.id = (select campaign_id from ${s}.campaign_slugs where slug = $1) and ${publicCampaignSql()}`,
     [slug],
   )
   const row = rows[0]

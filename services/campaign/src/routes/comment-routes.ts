@@ -1,6 +1,7 @@
 import { Router } from 'express'
-import { COMMENT_DELETED, COMMENT_POSTED, commentCreateRequestSchema, idParamsSchema } from '@donaciones/contracts'
-import { notFound, parseInput, requirePermission, requireRole, unprocessable, type ServiceContext } from '@donaciones/kit'
+import { COMMENT_DELETED, COMMENT_POSTED, commentCreateRequestSchema, idParamsSchema, isScheduled } from '@donaciones/contracts'
+import { notFound, parseInput, requirePermission, requireRole, takeAttempt, tooManyRequests, unprocessable, type ServiceContext } from '@donaciones/kit'
+import { commentLimit } from '../commands/engagement.ts'
 import { deleteComment, postComment } from '../commands/comment-commands.ts'
 import { findCampaignById } from '../projections/campaign-queries.ts'
 import { campaignComments } from '../projections/comments.ts'
@@ -14,7 +15,15 @@ export function commentRoutes({ store, auth }: ServiceContext): Router {
     const body = await parseInput(commentCreateRequestSchema, { campaign: id, ...req.body })
     if (body.campaign !== id) throw unprocessable('Datos inválidos', 'La campaña del comentario no coincide')
     const campaign = await findCampaignById(store.db, store.schema, id)
-    if (!campaign || !campaign.active) throw notFound('Campaña no encontrada', 'La campaña no existe o ya no está disponible')
+    if (!campaign || !campaign.active || isScheduled(String(campaign.date))) throw notFound('Campaña no encontrada', 'La campaña no existe o ya no está disponible')
+    const author = req.auth?._id as string
+    const verdict = await takeAttempt(store.db, store.schema, { limits: [{ key: `comment:${author}`, max: commentLimit.perWindow, windowMs: commentLimit.windowMs }] })
+    if (!verdict.allowed) {
+      const minutes = Math.ceil(verdict.waitSeconds / 60)
+      throw tooManyRequests('Demasiados comentarios', `Publicó varios comentarios seguidos. Intente de nuevo en ${minutes} ${minutes === 1 ? 'minuto' : 'minutos'}.`, {
+        headers: { 'Retry-After': String(verdict.waitSeconds) },
+      })
+    }
     const commentId = await postComment(store, campaign, body.comment, req.auth?._id as string, req.requestId)
     const comment = (await campaignComments(store.db, store.schema, id)).find((candidate) => candidate._id === commentId)
     res.status(201).json({ message: COMMENT_POSTED, ...comment })

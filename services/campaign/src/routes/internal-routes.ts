@@ -1,7 +1,7 @@
 import { Router } from 'express'
 import { campaignDonationStatusSchema, idParamsSchema, setupCatalogRequestSchema, setupCatalogResponseSchema } from '@donaciones/contracts'
 import { notFound, parseInput, requireInternalCall, type ServiceContext } from '@donaciones/kit'
-import { campaignSchedule, findCampaignById } from '../projections/campaign-queries.ts'
+import { campaignSchedule, campaignStart, findCampaignById } from '../projections/campaign-queries.ts'
 import { setupCatalog, undoSetupCatalog } from '../commands/setup-catalog.ts'
 
 /** Internal calls of the other services: the setup wizard's catalog step, and a campaign's donation status. */
@@ -24,7 +24,7 @@ export function internalRoutes({ store, directory }: ServiceContext): Router {
     const { id } = await parseInput(idParamsSchema, req.params)
     const row = await findCampaignById(store.db, store.schema, id)
     if (!row) throw notFound('Campaña no encontrada', 'La campaña no existe')
-    res.json(campaignDonationStatusSchema.parse({ campaignId: row.id, title: row.title, active: row.active, ...campaignSchedule(row) }))
+    res.json(campaignDonationStatusSchema.parse({ campaignId: row.id, title: row.title, gratitude: row.gratitude, active: row.active, startsAt: campaignStart(row), ...campaignSchedule(row) }))
   })
 
   return router

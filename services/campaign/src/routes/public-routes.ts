@@ -54,7 +54,7 @@ export function publicCampaignRoutes({ store, auth }: ServiceContext): Router {
   }
   router.post(`${base}/:slug/visit`, async (req, res) => {
     const campaignId = await engagedCampaignId(req.params)
-    res.json({ total: await recordCampaignVisit(store, campaignId, req.requestId) })
+    res.json({ total: await recordCampaignVisit(store, campaignId, req.ip ?? 'desconocida', req.requestId) })
   })
   router.post(`${base}/:slug/like`, auth.optional, async (req, res) => {
     const campaignId = await engagedCampaignId(req.params)

@@ -4,6 +4,7 @@ import { requireRole, withValidation, type ServiceContext } from '@donaciones/ki
 import { configurationNotFound, updateConfiguration } from '../commands/update-configuration.ts'
 import { loadConfiguration, type StoredConfiguration } from '../projections/configuration.ts'
 import { listPages } from '../projections/pages.ts'
+import { undeliveredMessages } from '../mail/mail-outbox.ts'
 import { adminConfiguration } from '../queries/configuration-views.ts'
 import { readSecrets } from '../secrets/secret-store.ts'
 import { contentState } from '../state.ts'
@@ -21,6 +22,10 @@ export function configurationRoutes(context: ServiceContext): Router {
     const configuration = await loadConfiguration(context.db, schema)
     if (!configuration) throw configurationNotFound()
     res.set('Cache-Control', 'no-store').json(await view(configuration))
+  })
+
+  router.get('/api/configuration/mail/undelivered', ...adminOnly, async (_req, res) => {
+    res.set('Cache-Control', 'no-store').json(await undeliveredMessages(context))
   })
 
   router.get(

@@ -1,9 +1,9 @@
-import type { Request, RequestHandler } from 'express'
+import type { Request, RequestHandler, Response } from 'express'
 import { Router } from 'express'
 import busboy from 'busboy'
 import { fileTypeFromBuffer } from 'file-type'
 import { FILE_UPLOAD_FIELD, idParamsSchema, REQUIRED, UPLOAD_IMAGE_MIME_TYPES, UPLOAD_MAX_BYTES } from '@donaciones/contracts'
-import { HttpError, notFound, payloadTooLarge, unprocessable, validationError, withValidation, type ServiceContext } from '@donaciones/kit'
+import { forgiveAttempt, HttpError, notFound, payloadTooLarge, takeAttempt, tooManyRequests, unprocessable, validationError, withValidation, type ServiceContext } from '@donaciones/kit'
 import { uploadFile } from '../commands/upload-file.ts'
 import { readFileBlob, readFileEtag } from '../commands/file-blobs.ts'
 import { findFile } from '../projections/files.ts'
@@ -62,6 +62,21 @@ function readUpload(req: Request): Promise<Buffer> {
 }
 
 /** Before setup the wizard uploads without a session; afterwards a signed-in user is required. */
+/** Images a user (role 2) may upload per day; administrators have no quota. */
+export const userUploadQuota = { perWindow: 20, windowMs: 24 * 60 * 60 * 1000 }
+
+/** Counts a role 2 upload against the quota (429 beyond it); returns the attempt to forgive if the file is refused. */
+async function takeUploadQuota(context: ServiceContext, auth: Request['auth']): Promise<string | undefined> {
+  if (!auth || auth.role !== 2) return undefined
+  const limits = [{ key: `upload:${auth._id}`, max: userUploadQuota.perWindow, windowMs: userUploadQuota.windowMs }]
+  const verdict = await takeAttempt(context.db, context.store.schema, { limits })
+  if (verdict.allowed) return verdict.attemptId
+  const hours = Math.ceil(verdict.waitSeconds / 3600)
+  throw tooManyRequests('Límite de imágenes alcanzado', `Puede subir hasta ${userUploadQuota.perWindow} imágenes por día. Intente de nuevo en ${hours} ${hours === 1 ? 'hora' : 'horas'}.`, {
+    headers: { 'Retry-After': String(verdict.waitSeconds) },
+  })
+}
+
 function uploadAuth(context: ServiceContext): RequestHandler {
   return async (req, res, next) => {
     const configured = await loadConfiguration(context.db, context.store.schema)
@@ -75,6 +90,17 @@ export function fileRoutes(context: ServiceContext): Router {
   const schema = context.store.schema
 
   router.post('/api/files', uploadAuth(context), async (req, res) => {
+    const quota = await takeUploadQuota(context, req.auth)
+    try {
+      await receiveUpload(req, res)
+    } catch (error) {
+      // A refused file does not use the quota.
+      if (quota) await forgiveAttempt(context.db, schema, quota)
+      throw error
+    }
+  })
+
+  const receiveUpload = async (req: Request, res: Response) => {
     const declared = Number(req.headers['content-length'])
     if (Number.isFinite(declared) && declared > UPLOAD_MAX_BYTES + MULTIPART_OVERHEAD) {
       res.set('Connection', 'close')
@@ -96,7 +122,7 @@ export function fileRoutes(context: ServiceContext): Router {
       correlationId: req.requestId,
     })
     res.status(201).json(file)
-  })
+  }
 
   router.get(
     '/api/files/:id',

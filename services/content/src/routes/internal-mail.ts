@@ -1,27 +1,20 @@
 import { Router } from 'express'
 import { internalMailRequestSchema } from '@donaciones/contracts'
-import { requireInternalCall, serviceUnavailable, withValidation, type ServiceContext } from '@donaciones/kit'
-import { contentState } from '../state.ts'
+import { requireInternalCall, withValidation, type ServiceContext } from '@donaciones/kit'
+import { acceptHandedMessage } from '../mail/mail-outbox.ts'
 
-/** POST /internal/mail for the other services (internal token only): 202 once handed to SMTP or the outbox. */
+/**
+ * POST /internal/mail for the other services (internal token only): 202 once the message is in the
+ * content service's outbox; the SMTP server gets it from there. The same id twice is queued once.
+ */
 export function internalMailRoutes(context: ServiceContext): Router {
   const router = Router()
   router.post(
     '/internal/mail',
     requireInternalCall(context.directory),
     withValidation({ body: internalMailRequestSchema }, async ({ body }, _req, res) => {
-      try {
-        const sent = await contentState(context).mail.send({
-          to: body.to,
-          subject: body.subject,
-          text: body.text,
-          ...(body.html === undefined ? {} : { html: body.html }),
-        })
-        res.status(202).json({ transport: sent.transport, messageId: sent.messageId })
-      } catch (error) {
-        context.logger.error({ err: error, to: body.to }, 'No se pudo enviar el correo')
-        throw serviceUnavailable('No fue posible enviar el correo', 'Revise la configuración de envío de correos', { cause: error })
-      }
+      await acceptHandedMessage(context, body)
+      res.status(202).json({ queued: true, id: body.id })
     }),
   )
   return router

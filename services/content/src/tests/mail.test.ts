@@ -1,13 +1,16 @@
 import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { undeliveredMailResponseSchema } from '@donaciones/contracts'
 import { startTestSmtpServer, type TestSmtpServer } from '../../../kit/src/mail/test-smtp-server.ts'
 import { SECRETS } from '../testing/fixtures.ts'
 import { startConfiguredSite, type ConfiguredSite } from '../testing/configured.ts'
 import { startContentHarness, type ContentHarness } from '../testing/harness.ts'
 
-const mail = { to: 'ana@ayuda.mx', subject: 'Contraseña provisional', text: 'Su contraseña provisional es Qwerty12!', html: '<p>Hola</p>' }
+const message = { to: 'ana@ayuda.mx', subject: 'Contraseña provisional', text: 'Su contraseña provisional es Qwerty12!', html: '<p>Hola</p>' }
+const mail = () => ({ id: randomUUID(), ...message })
 
 function internalPost(base: string, token: string | undefined, body: unknown) {
   return fetch(`${base}/internal/mail`, {
@@ -31,10 +34,16 @@ describe('POST /internal/mail with the configured SMTP', () => {
     await smtp.close()
   })
 
-  it('delivers to the loopback SMTP server with the stored (decrypted) credentials: 202', async () => {
-    const response = await internalPost(site.harness.url, site.harness.internalToken, mail)
+  it('queues the message (202) and delivers it to the loopback SMTP server with the stored (decrypted) credentials, once per id', async () => {
+    const sent = mail()
+    const response = await internalPost(site.harness.url, site.harness.internalToken, sent)
     expect(response.status).toBe(202)
-    expect(await response.json()).toMatchObject({ transport: 'smtp' })
+    expect(await response.json()).toEqual({ queued: true, id: sent.id })
+    await site.harness.runtime.context.mail.drain()
+    expect(smtp.received).toHaveLength(1)
+    // Handed over again after a crash of the sender: queued once, delivered once.
+    expect((await internalPost(site.harness.url, site.harness.internalToken, sent)).status).toBe(202)
+    await site.harness.runtime.context.mail.drain()
     expect(smtp.received).toHaveLength(1)
     const received = smtp.received[0]!
     expect(received.to).toEqual(['ana@ayuda.mx'])
@@ -42,23 +51,37 @@ describe('POST /internal/mail with the configured SMTP', () => {
     expect(received.from).toBe('envios@ayuda.mx')
     expect(received.raw).toContain('Fundaci')
     expect(received.raw).toContain('Qwerty12!')
+    expect(received.raw).toContain(`Message-ID: <${sent.id}@donaciones>`)
   })
 
   it('is hidden without the internal token (404) and validates its body (422)', async () => {
-    expect((await internalPost(site.harness.url, undefined, mail)).status).toBe(404)
-    expect((await internalPost(site.harness.url, 'otro', mail)).status).toBe(404)
+    expect((await internalPost(site.harness.url, undefined, mail())).status).toBe(404)
+    expect((await internalPost(site.harness.url, 'otro', mail())).status).toBe(404)
     const invalid = await internalPost(site.harness.url, site.harness.internalToken, { to: 'no-es-correo', subject: '', text: 'x' })
     expect(invalid.status).toBe(422)
     const body = (await invalid.json()) as { errors: { path: string }[] }
-    expect(body.errors.map((error) => error.path).sort()).toEqual(['subject', 'to'])
+    expect(body.errors.map((error) => error.path).sort()).toEqual(['id', 'subject', 'to'])
     expect(smtp.received).toHaveLength(1)
   })
 
-  it('answers 503 in Spanish when the SMTP server refuses the message', async () => {
+  it('keeps the message while the SMTP server is down and lists it, with the reason, once it waited 15 minutes', async () => {
     await smtp.close()
-    const response = await internalPost(site.harness.url, site.harness.internalToken, mail)
-    expect(response.status).toBe(503)
-    expect(await response.json()).toEqual({ message: 'No fue posible enviar el correo', description: 'Revise la configuración de envío de correos' })
+    const waiting = mail()
+    expect((await internalPost(site.harness.url, site.harness.internalToken, waiting)).status).toBe(202)
+    await site.harness.runtime.context.mail.drain()
+    const listed = async () => {
+      const response = await site.api('/api/configuration/mail/undelivered', { token: site.adminToken })
+      expect(response.status).toBe(200)
+      return undeliveredMailResponseSchema.parse(response.body)
+    }
+    expect(await listed()).toEqual({ items: [], afterSeconds: 900 })
+    await site.harness.db.query(`update content.mail_outbox set queued_at = queued_at - interval '16 minutes' where id = $1`, [waiting.id])
+    const { items } = await listed()
+    expect(items).toEqual([
+      { id: waiting.id, to: 'an•••@ayuda.mx', subject: message.subject, queuedAt: expect.any(String), attempts: 1, lastAttemptAt: expect.any(String), reason: expect.stringMatching(/ECONNREFUSED/) },
+    ])
+    // The list is the configuration screen's: role 0 only.
+    expect((await site.api('/api/configuration/mail/undelivered')).status).toBe(401)
   })
 })
 
@@ -76,9 +99,9 @@ describe('POST /internal/mail without SMTP settings', () => {
   })
 
   it('writes the message as an .eml file under <dataDir>/outbox', async () => {
-    const response = await internalPost(harness.url, harness.internalToken, mail)
+    const response = await internalPost(harness.url, harness.internalToken, mail())
     expect(response.status).toBe(202)
-    expect(await response.json()).toMatchObject({ transport: 'outbox' })
+    await harness.runtime.context.mail.drain()
     const files = await readdir(join(dir, 'outbox'))
     expect(files).toHaveLength(1)
     const eml = await readFile(join(dir, 'outbox', files[0]!), 'utf8')

@@ -36,6 +36,9 @@ export class CampaignStatusCache {
   }
 }
 
+const mexicoDay = new Intl.DateTimeFormat('es-MX', { timeZone: 'America/Mexico_City', day: '2-digit', month: '2-digit', year: 'numeric' })
+const formatMexicoDay = (instant: string) => mexicoDay.format(new Date(instant))
+
 /** The campaign service says whether a donation may be taken now: it must exist, be active and still open. */
 export async function requireOpenCampaign(campaigns: CampaignStatusCache, campaignId: string, requestId?: string, now: Date = new Date()): Promise<CampaignDonationStatus> {
   const lookup = await campaigns.get(campaignId, requestId)
@@ -44,7 +47,10 @@ export async function requireOpenCampaign(campaigns: CampaignStatusCache, campai
   }
   const campaign = lookup.status
   if (!campaign.active) throw conflict('Campaña no disponible', 'Esta campaña no está recibiendo donaciones')
-  // A kept answer may have been open when it was given: the end date decides now.
-  if (!campaign.open || now >= new Date(campaign.endsAt)) throw conflict('Campaña finalizada', 'Esta campaña ha finalizado.')
+  // A kept answer may be older than the start or the end: the dates decide now.
+  if (now < new Date(campaign.startsAt)) {
+    throw conflict('Campaña programada', `Esta campaña recibirá donaciones a partir del ${formatMexicoDay(campaign.startsAt)}.`)
+  }
+  if (now >= new Date(campaign.endsAt)) throw conflict('Campaña finalizada', 'Esta campaña ha finalizado.')
   return campaign
 }

@@ -8,7 +8,6 @@ import { requireOpenCampaign } from './campaign-status.ts'
 import { donationIdFor, requireSameRequest } from './donation-id.ts'
 import { failedEvent, recordPaidOrder, startDonation, type DonationCommandContext, type RequestedData } from './donation-commands.ts'
 import { loadDonation } from './donation-state.ts'
-import { mailInBackground, sendThankYou } from './donor-mail.ts'
 import { conektaFor } from './provider-access.ts'
 import { checkAttempt, recordDecline } from './rate-limit.ts'
 import { requireAmountWithinMaximum } from './amount-limit.ts'
@@ -121,7 +120,6 @@ export async function donateByCard(deps: DonationDeps, command: DonationCommandC
       fee: feeOf(order),
       details: { providerOrderId: order.id, conekta: { customer_info: customer, ...withMethod(order) } },
     })
-    if (recorded) mailInBackground(deps, () => sendThankYou(deps, requested))
     return recorded ? result(deps, donationId, customer) : replay(deps, donationId, customer, meta)
   })
 }

@@ -4,7 +4,6 @@ import { feeOf, firstCharge, metadataString, type ConektaOrder } from '../provid
 import { withMethod } from './card-donation.ts'
 import { approveDonation, expireDonation, recordPaidOrder, type DonationCommandContext, type RequestedData } from './donation-commands.ts'
 import { loadDonation } from './donation-state.ts'
-import { mailInBackground, sendThankYou } from './donor-mail.ts'
 
 export type SyncOutcome = 'approved' | 'recorded' | 'expired' | 'unchanged' | 'ignored'
 
@@ -37,8 +36,7 @@ export async function syncConektaOrder(deps: DonationDeps, command: DonationComm
         logger.error({ donationId, orderId: order.id }, 'El monto de la orden de Conekta no coincide con la donación')
         return 'ignored'
       }
-      const { state, appended } = await approveDonation(command, donationId, { fee: feeOf(order), details })
-      if (appended) mailInBackground(deps, () => sendThankYou(deps, state))
+      const { appended } = await approveDonation(command, donationId, { fee: feeOf(order), details })
       return appended ? 'approved' : 'unchanged'
     }
     const campaignId = metadataString(order, 'campaignId')
@@ -57,7 +55,6 @@ export async function syncConektaOrder(deps: DonationDeps, command: DonationComm
       ...(customer.phone ? { phone: customer.phone } : {}),
     }
     const recorded = await recordPaidOrder(command, requested, { fee: feeOf(order), details })
-    if (recorded) mailInBackground(deps, () => sendThankYou(deps, requested))
     return recorded ? 'recorded' : 'unchanged'
   }
 

@@ -6,11 +6,14 @@ import {
   donationRequested,
   type EventDataOf,
 } from '@donaciones/contracts'
-import { ConcurrencyError, newEvent, type EventStore, type NewEvent } from '@donaciones/kit'
+import { ConcurrencyError, newEvent, type AppendOptions, type EventStore, type MailQueue, type NewEvent } from '@donaciones/kit'
+import { donorMailsFor } from './donor-mail.ts'
 import { donationStream, loadDonation, type DonationState } from './donation-state.ts'
 
 export interface DonationCommandContext {
   store: EventStore
+  /** The service's mail outbox: donor mails are queued with the events they answer. */
+  mail: MailQueue
   /** The request id (or the job's run id). */
   correlationId: string
   actor: string | null
@@ -23,10 +26,24 @@ function metadata(command: DonationCommandContext) {
   return { actor: command.actor, correlationId: command.correlationId }
 }
 
+/** Appends, and queues in the same transaction the donor mails the events call for (a thank-you, OXXO instructions). */
+async function appendWithDonorMail(command: DonationCommandContext, stream: string, events: readonly NewEvent[], options: AppendOptions): Promise<void> {
+  const mails = donorMailsFor(events)
+  if (mails.length === 0) {
+    await command.store.append(stream, events, options)
+    return
+  }
+  await command.store.transaction(async (tx) => {
+    await command.store.appendIn(tx, stream, events, options)
+    for (const mail of mails) await command.mail.enqueue(tx, mail)
+  })
+  command.mail.kick()
+}
+
 /** Records the request (and what comes with it); false when the donation already exists (a retried request). */
 export async function startDonation(command: DonationCommandContext, requested: RequestedData, extra: readonly NewEvent[] = []): Promise<boolean> {
   try {
-    await command.store.append(donationStream(requested.donationId), [newEvent(donationRequested, requested), ...extra], {
+    await appendWithDonorMail(command, donationStream(requested.donationId), [newEvent(donationRequested, requested), ...extra], {
       expectedVersion: 0,
       metadata: metadata(command),
     })
@@ -56,7 +73,7 @@ async function transition(
     const events = decide(state)
     if (!events || events.length === 0) return { state, appended: false }
     try {
-      await command.store.append(donationStream(id), events, { expectedVersion: state.version, metadata: metadata(command) })
+      await appendWithDonorMail(command, donationStream(id), events, { expectedVersion: state.version, metadata: metadata(command) })
       const updated = await loadDonation(command.store, id)
       return { state: updated ?? state, appended: true }
     } catch (error) {

@@ -1,15 +1,52 @@
-import { DONOR_NAME_MAX, isPersonName } from '@donaciones/contracts'
-import { callService } from '@donaciones/kit'
+import { z } from 'zod'
+import { cashVoucherIssued, donationApproved, donationRequested, DONOR_NAME_MAX, isPersonName, type MailContent } from '@donaciones/contracts'
+import { handToMailService, type NewEvent, type OutboxMail } from '@donaciones/kit'
 import type { DonationDeps } from '../deps.ts'
 import { findCampaignRef } from '../projections/campaign-refs.ts'
 
-function pesos(amount: number): string {
-  return `$${amount.toFixed(2)} MXN`
+/**
+ * Mails to donors are queued in the transaction that appends the event they answer (see
+ * donation-commands.ts): a thank-you with an approval, the store instructions with an OXXO
+ * voucher. The row keeps the facts; the text is written when it is delivered, with the site's
+ * settings of that moment.
+ */
+const thankYouSchema = z.object({ donationId: z.string(), campaignId: z.string(), amount: z.number(), donor: z.object({ email: z.string(), name: z.string() }) })
+const instructionsSchema = z.object({
+  donationId: z.string(),
+  campaignId: z.string(),
+  amount: z.number(),
+  donor: z.object({ email: z.string(), name: z.string() }),
+  reference: z.string(),
+  barcodeUrl: z.string(),
+  expiresAt: z.string(),
+})
+
+const THANK_YOU = 'donation-thank-you'
+const OXXO_INSTRUCTIONS = 'oxxo-instructions'
+
+function dataOf<T>(events: readonly NewEvent[], definition: { type: string; schema: z.ZodType<T> }): T | undefined {
+  const event = events.find((candidate) => candidate.definition.type === definition.type)
+  return event ? definition.schema.parse(event.data) : undefined
 }
 
-async function send(deps: DonationDeps, to: string, subject: string, text: string): Promise<void> {
-  const { status } = await callService(deps.context.directory, 'content', '/internal/mail', { body: { to, subject, text } })
-  if (status !== 202) throw new Error(`El correo no se pudo enviar (${status})`)
+/** The donor mails an append of these events calls for (none without a donor e-mail). */
+export function donorMailsFor(events: readonly NewEvent[]): Array<{ kind: string; payload: unknown }> {
+  const mails: Array<{ kind: string; payload: unknown }> = []
+  const approved = dataOf(events, donationApproved)
+  if (approved?.donor.email) {
+    mails.push({ kind: THANK_YOU, payload: thankYouSchema.parse(approved) })
+  }
+  const voucher = dataOf(events, cashVoucherIssued)
+  const requested = dataOf(events, donationRequested)
+  if (voucher && requested?.donor.email) {
+    const { reference, barcodeUrl, expiresAt } = voucher
+    mails.push({ kind: OXXO_INSTRUCTIONS, payload: { donationId: voucher.donationId, campaignId: voucher.campaignId, amount: requested.amount, donor: requested.donor, reference, barcodeUrl, expiresAt } })
+  }
+  return mails
+}
+
+function pesos(amount: number): string {
+  return `$${amount.toFixed(2)} MXN`
 }
 
 /**
@@ -21,11 +58,23 @@ export function nameForMail(name: string): string {
   return trimmed.length <= 2 * DONOR_NAME_MAX + 1 && isPersonName(trimmed) ? trimmed : ''
 }
 
+type MailSources = Pick<DonationDeps, 'context' | 'paymentSettings' | 'campaigns'>
+
+/**
+ * The campaign's title and gratitude for a mail: the local copy, else the campaign service's answer.
+ * The copy follows the campaign's events through the bus, so a donation right after the campaign
+ * was created can come before it; unanswered, the mail goes with the site's message.
+ */
+async function campaignForMail({ context, campaigns }: MailSources, campaignId: string): Promise<{ title: string; gratitude: string | null } | undefined> {
+  const copy = await findCampaignRef(context.db, context.store.schema, campaignId)
+  if (copy) return copy
+  const lookup = await campaigns.get(campaignId).catch(() => undefined)
+  return lookup?.found ? lookup.status : undefined
+}
+
 /** Thank-you e-mail after an approved donation: the campaign's gratitude, or the site's default message. */
-export async function sendThankYou(deps: DonationDeps, donation: { campaignId: string; amount: number; donor: { email: string; name: string } }): Promise<void> {
-  if (!donation.donor.email) return
-  const { context } = deps
-  const [settings, campaign] = await Promise.all([deps.paymentSettings.get(), findCampaignRef(context.db, context.store.schema, donation.campaignId)])
+async function thankYouMail(sources: MailSources, donation: z.infer<typeof thankYouSchema>): Promise<MailContent> {
+  const [settings, campaign] = await Promise.all([sources.paymentSettings.get(), campaignForMail(sources, donation.campaignId)])
   const message = campaign?.gratitude?.trim() || settings.gratitudeMessage || 'Gracias por tu donación'
   const lines = [
     `¡Gracias ${nameForMail(donation.donor.name)}!`.replace(' !', '!'),
@@ -36,19 +85,18 @@ export async function sendThankYou(deps: DonationDeps, donation: { campaignId: s
     '',
     settings.siteName,
   ]
-  await send(deps, donation.donor.email, `Gracias por tu donación${settings.siteName ? ` a ${settings.siteName}` : ''}`, lines.join('\n'))
+  return { to: donation.donor.email, subject: `Gracias por tu donación${settings.siteName ? ` a ${settings.siteName}` : ''}`, text: lines.join('\n') }
 }
 
 /** OXXO instructions: the reference to pay at the store before it expires. */
-export async function sendOxxoInstructions(
-  deps: DonationDeps,
-  voucher: { email: string; name: string; amount: number; reference: string; barcodeUrl: string; expiresAt: string; campaignTitle: string },
-): Promise<void> {
+async function instructionsMail(sources: MailSources, voucher: z.infer<typeof instructionsSchema>): Promise<MailContent> {
+  const campaign = await campaignForMail(sources, voucher.campaignId)
   const expires = new Date(voucher.expiresAt).toLocaleString('es-MX', { timeZone: 'America/Mexico_City' })
+  const name = nameForMail(voucher.donor.name)
   const lines = [
-    nameForMail(voucher.name) ? `Hola ${nameForMail(voucher.name)}:` : 'Hola:',
+    name ? `Hola ${name}:` : 'Hola:',
     '',
-    `Para completar tu donación de ${pesos(voucher.amount)} a la campaña «${voucher.campaignTitle}», paga en cualquier tienda OXXO con esta referencia:`,
+    `Para completar tu donación de ${pesos(voucher.amount)}${campaign ? ` a la campaña «${campaign.title}»` : ''}, paga en cualquier tienda OXXO con esta referencia:`,
     '',
     `Referencia: ${voucher.reference}`,
     `Código de barras: ${voucher.barcodeUrl}`,
@@ -56,10 +104,17 @@ export async function sendOxxoInstructions(
     '',
     'OXXO cobra una comisión adicional al momento del pago. Tu donación se confirmará cuando recibamos el pago.',
   ]
-  await send(deps, voucher.email, 'Instrucciones para tu donación en OXXO', lines.join('\n'))
+  return { to: voucher.donor.email, subject: 'Instrucciones para tu donación en OXXO', text: lines.join('\n') }
 }
 
-/** Mail never blocks nor fails a donation: errors are logged. */
-export function mailInBackground(deps: DonationDeps, task: () => Promise<void>): void {
-  task().catch((error: unknown) => deps.context.logger.warn({ err: error }, 'No se pudo enviar el correo al donante'))
+/** The donation service's `deliverMail`: writes the queued donor mail and hands it to the content service. */
+export async function deliverDonorMail(sources: MailSources, mail: OutboxMail): Promise<void> {
+  const message =
+    mail.kind === THANK_YOU
+      ? await thankYouMail(sources, thankYouSchema.parse(mail.payload))
+      : mail.kind === OXXO_INSTRUCTIONS
+        ? await instructionsMail(sources, instructionsSchema.parse(mail.payload))
+        : undefined
+  if (!message) throw new Error(`Tipo de correo desconocido: ${mail.kind}`)
+  await handToMailService(sources.context, mail.id, message)
 }

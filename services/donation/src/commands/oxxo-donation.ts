@@ -9,7 +9,6 @@ import { keyOf, toCents, withMethod, type AttemptMeta } from './card-donation.ts
 import { donationIdFor, requireSameRequest } from './donation-id.ts'
 import { loadDonation } from './donation-state.ts'
 import { detailsEvent, startDonation, type DonationCommandContext, type RequestedData } from './donation-commands.ts'
-import { mailInBackground, sendOxxoInstructions } from './donor-mail.ts'
 import { conektaFor } from './provider-access.ts'
 import { checkAttempt, recordDecline } from './rate-limit.ts'
 import { requireAmountWithinMaximum } from './amount-limit.ts'
@@ -111,10 +110,6 @@ export async function requestOxxoVoucher(deps: DonationDeps, command: DonationCo
       }),
       detailsEvent(donationId, { providerOrderId: order.id, conekta: { customer_info: customer, ...withMethod(order) } }),
     ])
-    if (created) {
-      const voucher = { email: input.email, name, amount: input.amount, reference: method.reference, barcodeUrl: method.barcode_url, expiresAt: voucherExpiry, campaignTitle: campaign.title }
-      mailInBackground(deps, () => sendOxxoInstructions(deps, voucher))
-    }
     if (!created) {
       const first = await loadDonation(store, donationId)
       if (first) requireSameRequest(first.requested, meta)

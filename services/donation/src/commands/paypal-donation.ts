@@ -9,7 +9,6 @@ import { requireOpenCampaign } from './campaign-status.ts'
 import { donationIdFor, requireSameRequest } from './donation-id.ts'
 import { approveDonation, startDonation, type DonationCommandContext } from './donation-commands.ts'
 import { loadDonation, type DonationState } from './donation-state.ts'
-import { mailInBackground, sendThankYou } from './donor-mail.ts'
 import { paypalFor } from './provider-access.ts'
 import { checkAttempt, recordDecline } from './rate-limit.ts'
 import { requireAmountWithinMaximum } from './amount-limit.ts'
@@ -92,12 +91,11 @@ function captured(order: PaypalOrder, state: DonationState): boolean {
 export async function approveFromPaypal(deps: DonationDeps, command: DonationCommandContext, state: DonationState, order: PaypalOrder): Promise<boolean> {
   if (!matches(order, state) || !captured(order, state)) return false
   const payer = payerOf(order)
-  const { state: approved, appended } = await approveDonation(command, state.id, {
+  await approveDonation(command, state.id, {
     fee: paypalFeeOf(order),
     donor: payer,
     details: { providerOrderId: order.id, paypal: { data: { orderID: order.id }, details: order } },
   })
-  if (appended) mailInBackground(deps, () => sendThankYou(deps, approved))
   return true
 }
 

@@ -24,7 +24,7 @@ export interface ReconcileReport {
  */
 export async function reconcile(deps: DonationDeps, options: { since: Date; now?: Date; correlationId?: string }): Promise<ReconcileReport> {
   const now = options.now ?? new Date()
-  const command: DonationCommandContext = { store: deps.context.store, correlationId: options.correlationId ?? `reconcile-${randomUUID()}`, actor: null }
+  const command: DonationCommandContext = { store: deps.context.store, mail: deps.context.mail, correlationId: options.correlationId ?? `reconcile-${randomUUID()}`, actor: null }
   const report: ReconcileReport = {
     since: options.since.toISOString(),
     conekta: { paidOrders: 0, recorded: 0, approved: 0 },

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { userCreated, type UserInput } from '@donaciones/contracts'
-import { newEvent, unauthorized } from '@donaciones/kit'
+import { newEvent, queueMessage, unauthorized } from '@donaciones/kit'
+import { provisionalPasswordMail } from '../mail.ts'
 import { normalizeGrants } from '../modules.ts'
 import { findUserByEmail, findUserById, type UserRow } from '../projections/users.ts'
 import { hashPassword, provisionalPassword } from '../security/passwords.ts'
@@ -8,17 +9,13 @@ import { storeCredentials } from '../security/private-tables.ts'
 import { assertCanGrant, assertCanManage } from './authorization.ts'
 import { emailTaken, guardEmailRace, metadataOf, userStream, type CommandMeta, type IdentityDeps } from './deps.ts'
 
-export interface CreatedUser {
-  user: UserRow
-  /** Sent to the user by mail, never stored in clear nor returned to the administrator. */
-  provisionalPassword: string
-}
 
 /**
  * POST /users/: an administrator creates a user of any role he may manage. The account gets a
- * provisional password (changePassword) that the caller mails.
+ * provisional password (changePassword), queued for mail in the same transaction: it is never
+ * stored in clear elsewhere nor returned to the administrator, and an SMTP outage cannot lose it.
  */
-export async function createUser(deps: IdentityDeps, input: UserInput, meta: CommandMeta): Promise<CreatedUser> {
+export async function createUser(deps: IdentityDeps, input: UserInput, meta: CommandMeta): Promise<UserRow> {
   const { store } = deps.context
   const actor = meta.actor
   if (!actor) throw unauthorized()
@@ -53,9 +50,11 @@ export async function createUser(deps: IdentityDeps, input: UserInput, meta: Com
         { expectedVersion: 0, metadata: metadataOf(meta) },
       )
       await storeCredentials(tx, store.schema, id, hash)
+      await queueMessage(deps.context, tx, provisionalPasswordMail(input, password, `${deps.options.publicUrl}/login`))
     }),
   )
+  deps.context.mail.kick()
   const user = await findUserById(store.db, store.schema, id)
   if (!user) throw new Error('El usuario creado no aparece en el modelo de lectura')
-  return { user, provisionalPassword: password }
+  return user
 }

@@ -1,5 +1,6 @@
 import { userPasswordChanged, type HistoricalInput } from '@donaciones/contracts'
-import { newEvent, unauthorized } from '@donaciones/kit'
+import { newEvent, queueMessage, unauthorized } from '@donaciones/kit'
+import { provisionalPasswordMail } from '../mail.ts'
 import { hashPassword, provisionalPassword } from '../security/passwords.ts'
 import { storeCredentials } from '../security/private-tables.ts'
 import { findUserById, type UserRow } from '../projections/users.ts'
@@ -10,14 +11,14 @@ import { recordTakeoverRefusal } from './refuse-takeover.ts'
 
 /**
  * A new provisional password for a user (when the creation mail never arrived): his tokens end
- * and he must change it at the next sign-in. The caller mails it. For another administrator only
- * under the takeover rule (authorization.ts takeoverRefusal).
+ * and he must change it at the next sign-in. For another administrator only
+ * under the takeover rule (authorization.ts takeoverRefusal). The mail is queued with the change.
  */
 export async function issueProvisionalPassword(
   deps: IdentityDeps,
   id: string,
   meta: CommandMeta & { historical: HistoricalInput },
-): Promise<{ user: UserRow; provisionalPassword: string }> {
+): Promise<UserRow> {
   const { store } = deps.context
   const actor = meta.actor
   if (!actor) throw unauthorized()
@@ -33,10 +34,12 @@ export async function issueProvisionalPassword(
       metadata: metadataOf(meta),
     })
     await storeCredentials(tx, store.schema, id, hash)
+    await queueMessage(deps.context, tx, provisionalPasswordMail(current, password, `${deps.options.publicUrl}/login`))
     return null
   })
   if (refused) throw takeoverForbidden(refused)
+  deps.context.mail.kick()
   const user = await findUserById(store.db, store.schema, id)
   if (!user) throw new Error('El usuario no aparece en el modelo de lectura')
-  return { user, provisionalPassword: password }
+  return user
 }

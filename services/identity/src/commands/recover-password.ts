@@ -1,24 +1,21 @@
 import { passwordRecoveryRequested, userPasswordChanged, type RecoverPasswordRequest } from '@donaciones/contracts'
-import { clearAttempts, ident, newEvent, takeAttempt, unprocessable } from '@donaciones/kit'
+import { clearAttempts, clearAttemptsStartingWith, ident, newEvent, queueMessage, takeAttempt, unprocessable } from '@donaciones/kit'
+import { recoveryMail } from '../mail.ts'
+import { accountFailuresKey, emailAddressKeyPrefix } from './sign-in.ts'
 import { emailKey, findUserByEmail, type UserRow } from '../projections/users.ts'
 import { newLinkToken, tokenHash } from '../security/link-tokens.ts'
 import { hashPassword } from '../security/passwords.ts'
 import { storeCredentials } from '../security/private-tables.ts'
-import { appendAnyVersion, userStream, type IdentityDeps } from './deps.ts'
+import { userStream, type IdentityDeps } from './deps.ts'
 import { loadUserForUpdate } from './load-user.ts'
 
-export interface RecoveryLink {
-  user: UserRow
-  link: string
-  expiresAt: Date
-}
-
 /**
- * POST /auth/request-recover-password: for an active user, a random single-use token (only its
- * hash is kept) valid for one hour, and the link to mail. Unknown or inactive e-mails, and
- * requests over the per-e-mail limit, give nothing (the route answers 200 all the same).
+ * POST /auth/request-recover-password, after the answer: for an active user, a random single-use
+ * token (only its hash is kept) valid for one hour, recorded with its event and its mail in one
+ * transaction. Unknown or inactive e-mails, and requests over the per-e-mail limit, do nothing
+ * (the route has answered 200 all the same). Returns the recipient, for tests and logs.
  */
-export async function requestRecovery(deps: IdentityDeps, email: string, correlationId: string): Promise<RecoveryLink | undefined> {
+export async function requestRecovery(deps: IdentityDeps, email: string, correlationId: string): Promise<UserRow | undefined> {
   const { store } = deps.context
   const { perEmail, windowSeconds } = deps.options.recoveryMailLimit
   const limit = { key: `recover:email:${emailKey(email)}`, max: perEmail, windowMs: windowSeconds * 1000 }
@@ -28,18 +25,23 @@ export async function requestRecovery(deps: IdentityDeps, email: string, correla
 
   const token = newLinkToken()
   const expiresAt = new Date(Date.now() + deps.options.recoveryTtlSeconds * 1000)
-  await store.db.query(`delete from ${ident(store.schema)}.recovery_tokens where expires_at < now() - interval '1 day'`)
-  await store.db.query(`insert into ${ident(store.schema)}.recovery_tokens (token_hash, user_id, expires_at) values ($1, $2, $3)`, [
-    tokenHash(token),
-    user.id,
-    expiresAt,
-  ])
-  await appendAnyVersion(store, userStream(user.id), [newEvent(passwordRecoveryRequested, { userId: user.id, expiresAt: expiresAt.toISOString() })], {
-    actor: null,
-    correlationId,
-  })
   const query = new URLSearchParams({ email: user.email, token })
-  return { user, link: `${deps.options.publicUrl}/recover-password?${query.toString()}`, expiresAt }
+  const link = `${deps.options.publicUrl}/recover-password?${query.toString()}`
+  await store.db.query(`delete from ${ident(store.schema)}.recovery_tokens where expires_at < now() - interval '1 day'`)
+  await store.transaction(async (tx) => {
+    await tx.query(`insert into ${ident(store.schema)}.recovery_tokens (token_hash, user_id, expires_at) values ($1, $2, $3)`, [
+      tokenHash(token),
+      user.id,
+      expiresAt,
+    ])
+    await store.appendIn(tx, userStream(user.id), [newEvent(passwordRecoveryRequested, { userId: user.id, expiresAt: expiresAt.toISOString() })], {
+      expectedVersion: 'any',
+      metadata: { actor: null, correlationId },
+    })
+    await queueMessage(deps.context, tx, recoveryMail(user, link))
+  })
+  deps.context.mail.kick()
+  return user
 }
 
 export const invalidRecoveryLink = () =>
@@ -67,5 +69,7 @@ export async function recoverPassword(deps: IdentityDeps, input: RecoverPassword
     })
     await storeCredentials(tx, store.schema, userId, hash)
   })
-  await clearAttempts(store.db, store.schema, `login:email:${emailKey(input.email)}`)
+  // A new password ends the e-mail's sign-in slowdown and its per-address locks.
+  await clearAttempts(store.db, store.schema, accountFailuresKey(input.email))
+  await clearAttemptsStartingWith(store.db, store.schema, emailAddressKeyPrefix(input.email))
 }

@@ -8,7 +8,8 @@ import {
   type RegisterRequest,
   type VerifyEmailRequest,
 } from '@donaciones/contracts'
-import { DuplicateRecordError, forgiveAttempt, ident, newEvent, unprocessable, type AttemptLimit, type SqlExecutor } from '@donaciones/kit'
+import { DuplicateRecordError, forgiveAttempt, ident, newEvent, queueMessage, unprocessable, type AttemptLimit, type SqlExecutor } from '@donaciones/kit'
+import { accountExistsMail, verificationMail } from '../mail.ts'
 import { emailKey, findUserByEmail, type UserRow } from '../projections/users.ts'
 import { newLinkToken, tokenHash } from '../security/link-tokens.ts'
 import { hashPassword } from '../security/passwords.ts'
@@ -18,11 +19,20 @@ import { isUniqueViolation, userStream, type IdentityDeps } from './deps.ts'
 import { loadUserForUpdate } from './load-user.ts'
 
 /**
- * What a sign-up leads to, for the route to mail in the background: a verification link (a new
- * account, or one that registered before and never opened its link), or, for an e-mail that
+ * What a sign-up leads to, queued for mail in the transaction that decides it: a verification link
+ * (a new account, or one that registered before and never opened its link), or, for an e-mail that
  * already belongs to a verified account, a notice to its owner. The HTTP answer is the same.
  */
-export type RegistrationMail = { kind: 'verify'; user: UserRow; link: string } | { kind: 'exists'; user: UserRow }
+export type RegistrationMail = { kind: 'verify'; user: Pick<UserRow, 'name' | 'email'>; link: string } | { kind: 'exists'; user: Pick<UserRow, 'name' | 'email'> }
+
+async function queueRegistrationMail(deps: IdentityDeps, tx: SqlExecutor, outcome: RegistrationMail): Promise<RegistrationMail> {
+  const mail =
+    outcome.kind === 'verify'
+      ? verificationMail(outcome.user, outcome.link, Math.round(deps.options.verificationTtlSeconds / 3600))
+      : accountExistsMail(outcome.user, deps.options.publicUrl)
+  await queueMessage(deps.context, tx, mail)
+  return outcome
+}
 
 function limitsOf(limits: IdentityDeps['options']['registerLimits'], action: string, email: string, ip: string): AttemptLimit[] {
   return [
@@ -58,12 +68,13 @@ export async function register(deps: IdentityDeps, input: RegisterRequest, ip: s
     store.transaction(async (tx) => {
       const user = await findUserByEmail(tx, store.schema, input.email)
       if (!user) throw new Error('El correo ocupado no aparece en el modelo de lectura')
-      return user.email_verified ? { kind: 'exists', user } : { kind: 'verify', user, link: await issueVerificationLink(deps, tx, user) }
+      const outcome: RegistrationMail = user.email_verified ? { kind: 'exists', user } : { kind: 'verify', user, link: await issueVerificationLink(deps, tx, user) }
+      return queueRegistrationMail(deps, tx, outcome)
     })
 
   const id = randomUUID()
   try {
-    const link = await store.transaction(async (tx) => {
+    const created = await store.transaction(async (tx) => {
       if (await findUserByEmail(tx, store.schema, input.email)) return undefined
       await store.appendIn(
         tx,
@@ -86,16 +97,16 @@ export async function register(deps: IdentityDeps, input: RegisterRequest, ip: s
         { expectedVersion: 0, metadata: { actor: id, correlationId } },
       )
       await storeCredentials(tx, store.schema, id, hash)
-      return issueVerificationLink(deps, tx, { id, email: input.email })
+      const link = await issueVerificationLink(deps, tx, { id, email: input.email })
+      return queueRegistrationMail(deps, tx, { kind: 'verify', user: { name: input.name, email: input.email }, link })
     })
-    if (link === undefined) return await existingMail()
-    const user = await findUserByEmail(store.db, store.schema, input.email)
-    if (!user) throw new Error('La cuenta creada no aparece en el modelo de lectura')
-    return { kind: 'verify', user, link }
+    return created ?? (await existingMail())
   } catch (error) {
     // Another request registered the same e-mail at the same moment: it exists now.
     if (error instanceof DuplicateRecordError || isUniqueViolation(error)) return existingMail()
     throw error
+  } finally {
+    deps.context.mail.kick()
   }
 }
 

@@ -12,13 +12,12 @@ import {
   resetPasswordRequestSchema,
   type TokenResponse,
 } from '@donaciones/contracts'
-import { withValidation } from '@donaciones/kit'
+import { afterResponse, withValidation } from '@donaciones/kit'
 import { recoverPassword, requestRecovery } from '../commands/recover-password.ts'
 import { resetPassword } from '../commands/reset-password.ts'
 import { signIn } from '../commands/sign-in.ts'
 import { signOut } from '../commands/sign-out.ts'
 import type { IdentityDeps } from '../commands/deps.ts'
-import { escapeHtml, sendMail } from '../mail.ts'
 
 /** The body the spec sends with a logout, `{login:false}`; an empty body is accepted too. */
 const logoutBodySchema = z.object({ login: z.literal(false).optional() }).optional()
@@ -58,21 +57,13 @@ export function authRoutes(deps: IdentityDeps): Router {
   router.post(
     '/api/auth/request-recover-password',
     withValidation({ body: requestRecoverPasswordSchema }, async ({ body }, req, res) => {
-      const recovery = await requestRecovery(deps, body.email, req.requestId)
-      if (recovery) {
-        const { user, link } = recovery
-        // Sent in the background: the answer takes the same time whether the e-mail exists or not.
-        sendMail(
-          deps.context,
-          {
-            to: user.email,
-            subject: 'Recuperación de contraseña',
-            text: `Hola ${user.name}:\n\nRecibimos una solicitud para restablecer su contraseña. Abra este enlace para elegir una nueva (vence en 1 hora y solo puede usarse una vez):\n\n${link}\n\nSi usted no lo solicitó, ignore este correo.`,
-            html: `<p>Hola ${escapeHtml(user.name)}:</p><p>Recibimos una solicitud para restablecer su contraseña. Abra este enlace para elegir una nueva (vence en 1 hora y solo puede usarse una vez):</p><p><a href="${escapeHtml(link)}">Restablecer contraseña</a></p><p>Si usted no lo solicitó, ignore este correo.</p>`,
-          },
-          req.requestId,
-        ).catch((error: unknown) => logger.error({ err: error, userId: user.id }, 'No se pudo enviar el correo de recuperación'))
-      }
+      // The answer leaves before the e-mail is even looked up, so it takes the same time whether
+      // the account exists or not; the link and its mail are recorded afterwards.
+      afterResponse(
+        res,
+        () => requestRecovery(deps, body.email, req.requestId),
+        (error) => logger.error({ err: error }, 'No se pudo registrar la solicitud de recuperación'),
+      )
       res.json({ message: EMAIL_SENT_TITLE, description: EMAIL_SENT_TEXT })
     }),
   )

@@ -10,25 +10,16 @@ import {
 import { withValidation } from '@donaciones/kit'
 import { register, verifyEmail } from '../commands/register.ts'
 import type { IdentityDeps } from '../commands/deps.ts'
-import { accountExistsMail, sendMail, verificationMail } from '../mail.ts'
 
 /** Self sign-up of role 2 accounts: registration and the verification of the mailed link. */
 export function registerRoutes(deps: IdentityDeps): Router {
-  const { logger } = deps.context
   const router = Router()
 
   router.post(
     '/api/auth/register',
     withValidation({ body: registerRequestSchema }, async ({ body }, req, res) => {
-      const outcome = await register(deps, body, req.ip ?? 'desconocida', req.requestId)
-      const mail =
-        outcome.kind === 'verify'
-          ? verificationMail(outcome.user, outcome.link, Math.round(deps.options.verificationTtlSeconds / 3600))
-          : accountExistsMail(outcome.user, deps.options.publicUrl)
-      // Sent in the background, and the answer is the same: it never tells whether the e-mail had an account.
-      sendMail(deps.context, mail, req.requestId).catch((error: unknown) =>
-        logger.error({ err: error, userId: outcome.user.id }, 'No se pudo enviar el correo de registro'),
-      )
+      // The mail is queued either way, and the answer is the same: it never tells whether the e-mail had an account.
+      await register(deps, body, req.ip ?? 'desconocida', req.requestId)
       res.json({ message: REGISTRATION_SENT_TITLE, description: REGISTRATION_SENT_TEXT })
     }),
   )

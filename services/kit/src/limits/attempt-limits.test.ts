@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { SqlDatabase } from '../db/index.ts'
 import { databaseEngines, uniqueName } from '../testing/engines.ts'
-import { clearAttempts, createAttemptTable, forgiveAttempt, recordAttempt, takeAttempt, type AttemptLimit } from './attempt-limits.ts'
+import { clearAttempts, clearAttemptsStartingWith, countAttempts, createAttemptTable, forgiveAttempt, recordAttempt, takeAttempt, type AttemptLimit } from './attempt-limits.ts'
 
 describe.each(databaseEngines)('attempt limits on $name', (engine) => {
   let db: SqlDatabase
@@ -56,6 +56,21 @@ describe.each(databaseEngines)('attempt limits on $name', (engine) => {
     await takeAttempt(db, schema, { limits })
     await clearAttempts(db, schema, 'card:abc')
     expect(await rowsOf('card:abc')).toBe(0)
+  })
+
+  it('counts the rows of a key inside a window without limiting anything', async () => {
+    const now = new Date('2026-02-01T10:00:00Z')
+    await recordAttempt(db, schema, [{ key: 'cuenta:c@x.mx' }], undefined, new Date(now.getTime() - 20 * minute))
+    await recordAttempt(db, schema, [{ key: 'cuenta:c@x.mx' }, { key: 'otra' }], undefined, new Date(now.getTime() - minute))
+    await recordAttempt(db, schema, [{ key: 'cuenta:c@x.mx', kind: 'decline' }], undefined, now)
+    expect(await countAttempts(db, schema, 'cuenta:c@x.mx', 15 * minute, undefined, now)).toBe(1)
+    expect(await countAttempts(db, schema, 'cuenta:c@x.mx', 30 * minute, undefined, now)).toBe(2)
+    expect(await countAttempts(db, schema, 'cuenta:c@x.mx', 30 * minute, 'decline', new Date(now.getTime() + 1))).toBe(1)
+    await recordAttempt(db, schema, [{ key: 'par:c_x@x.mx|1.1.1.1' }, { key: 'par:c_x@x.mx|2.2.2.2' }, { key: 'par:cax@x.mx|3.3.3.3' }], undefined, now)
+    await clearAttemptsStartingWith(db, schema, 'par:c_x@x.mx|')
+    expect(await rowsOf('par:c_x@x.mx|1.1.1.1')).toBe(0)
+    expect(await rowsOf('par:c_x@x.mx|2.2.2.2')).toBe(0)
+    expect(await rowsOf('par:cax@x.mx|3.3.3.3')).toBe(1)
   })
 
   it('lets exactly max of many parallel attempts through', async () => {

@@ -109,19 +109,25 @@ export interface TakeAttemptOptions {
  * so attempts sent in parallel cannot all pass the check before the first one is counted.
  */
 export async function takeAttempt(db: SqlDatabase, schema: string, options: TakeAttemptOptions): Promise<AttemptVerdict> {
+  return db.transaction((tx) => takeAttemptIn(tx, schema, options))
+}
+
+/**
+ * `takeAttempt` inside the caller's transaction, so the attempt is counted only if the work it
+ * guards commits too (a like and its event); the locks are held until that transaction ends.
+ */
+export async function takeAttemptIn(tx: SqlExecutor, schema: string, options: TakeAttemptOptions): Promise<AttemptVerdict> {
   const now = options.now ?? new Date()
   const record = options.record ?? options.limits.map(({ key, kind }) => ({ key, ...(kind ? { kind } : {}) }))
   const names = new Set([...options.limits.map((limit) => limit.key), ...record.map((row) => row.key)])
   const lockKeys = [...names].map((key) => stableLockKey(`${schema}.attempts:${key}`))
-  return db.transaction(async (tx): Promise<AttemptVerdict> => {
-    // Sorted, so two requests sharing keys take the locks in the same order (no deadlock).
-    await tx.query(`select pg_advisory_xact_lock(k) from unnest($1::bigint[]) as k order by k`, [lockKeys])
-    const { waitSeconds, limit } = await waitOf(tx, schema, options.limits, now)
-    if (limit) return { allowed: false, waitSeconds, limit }
-    const attemptId = await recordAttempt(tx, schema, record, randomUUID(), now)
-    await pruneOld(tx, schema, options.limits, now)
-    return { allowed: true, attemptId }
-  })
+  // Sorted, so two requests sharing keys take the locks in the same order (no deadlock).
+  await tx.query(`select pg_advisory_xact_lock(k) from unnest($1::bigint[]) as k order by k`, [lockKeys])
+  const { waitSeconds, limit } = await waitOf(tx, schema, options.limits, now)
+  if (limit) return { allowed: false, waitSeconds, limit }
+  const attemptId = await recordAttempt(tx, schema, record, randomUUID(), now)
+  await pruneOld(tx, schema, options.limits, now)
+  return { allowed: true, attemptId }
 }
 
 /** A successful attempt does not count against the limits. */
@@ -132,4 +138,18 @@ export async function forgiveAttempt(db: SqlExecutor, schema: string, attemptId:
 /** Forgets every row of a key (e.g. after a successful sign-in or a password recovery). */
 export async function clearAttempts(db: SqlExecutor, schema: string, key: string): Promise<void> {
   await db.query(`delete from ${ident(schema)}.attempts where key = $1`, [key])
+}
+
+/** Clears every key that starts with `prefix` (e.g. an e-mail's failures from every address). */
+export async function clearAttemptsStartingWith(db: SqlExecutor, schema: string, prefix: string): Promise<void> {
+  await db.query(`delete from ${ident(schema)}.attempts where starts_with(key, $1)`, [prefix])
+}
+
+/** Rows of `key` (and `kind`) inside the window: a count that limits nothing by itself (e.g. to slow down). */
+export async function countAttempts(db: SqlExecutor, schema: string, key: string, windowMs: number, kind = DEFAULT_KIND, now = new Date()): Promise<number> {
+  const { rows } = await db.query<{ n: number | string }>(
+    `select count(*)::int as n from ${ident(schema)}.attempts where key = $1 and kind = $2 and at > $3`,
+    [key, kind, new Date(now.getTime() - windowMs).toISOString()],
+  )
+  return Number(rows[0]?.n ?? 0)
 }

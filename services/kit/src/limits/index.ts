@@ -1,9 +1,12 @@
 export {
   clearAttempts,
+  clearAttemptsStartingWith,
+  countAttempts,
   createAttemptTable,
   forgiveAttempt,
   recordAttempt,
   takeAttempt,
+  takeAttemptIn,
   type AttemptLimit,
   type AttemptRow,
   type AttemptVerdict,

@@ -21,6 +21,8 @@ export interface MailMessage {
   subject: string
   text: string
   html?: string
+  /** Message-ID header; a stable one lets a mailbox recognise a message delivered twice. */
+  messageId?: string
 }
 
 export interface MailerOptions {

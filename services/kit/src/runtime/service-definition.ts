@@ -5,6 +5,7 @@ import type { SqlDatabase } from '../db/index.ts'
 import type { EventStore } from '../eventstore/event-store.ts'
 import type { Projection } from '../eventstore/projection.ts'
 import type { Logger } from '../http/index.ts'
+import type { MailQueue, OutboxMail } from '../mail/mail-queue.ts'
 import type { ServiceDirectory } from './service-directory.ts'
 import type { SessionAuth } from './session-auth.ts'
 
@@ -20,6 +21,8 @@ export interface ServiceContext {
   directory: ServiceDirectory
   /** Local folder for files a service keeps outside the database (mail outbox, generated keys); absent when none. */
   dataDir: string | undefined
+  /** The service's mail outbox: queue messages inside the transaction of the change that causes them. */
+  mail: MailQueue
 }
 
 /** What a service declares; the kit wires the store, relay, consumer and HTTP app around it. */
@@ -31,6 +34,8 @@ export interface ServiceDefinition {
   routes(context: ServiceContext): Router
   /** One-time setup after the store exists (e.g. key material). */
   setup?(context: ServiceContext): Promise<void>
+  /** Hands one queued message to the next hop (the content service, or SMTP there); without it nothing is sent. */
+  deliverMail?(context: ServiceContext, mail: OutboxMail): Promise<void>
   /** Stops what `setup` started (timers, jobs); called before the consumer and relay stop. */
   stop?(context: ServiceContext): Promise<void>
 }

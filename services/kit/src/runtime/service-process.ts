@@ -1,9 +1,8 @@
-import { createNatsBus } from '../bus/index.ts'
-import { createPgDatabase } from '../db/index.ts'
 import { createLogger, onShutdownSignals, startHttpServer } from '../http/index.ts'
 import { readServiceProcessConfig } from './config.ts'
 import type { ServiceDefinition } from './service-definition.ts'
 import type { ServiceDirectory } from './service-directory.ts'
+import { openDistributedEngines } from './service-engines.ts'
 import { startServiceRuntime } from './service-runtime.ts'
 
 /** Runs one service as its own process (distributed mode); several copies may run at once. */
@@ -11,15 +10,8 @@ export async function runServiceProcess(definition: ServiceDefinition): Promise<
   const logger = createLogger(definition.name)
   try {
     const config = readServiceProcessConfig(definition.name)
-    const db = createPgDatabase({ connectionString: config.databaseUrl, applicationName: `donaciones-${definition.name}` })
-    const bus = await createNatsBus({
-      servers: config.natsUrl,
-      stream: config.natsStream,
-      replicas: config.natsStreamReplicas,
-      subjectPrefix: config.subjectPrefix,
-      name: `donaciones-${definition.name}`,
-      onError: (error) => logger.warn({ err: error }, 'Error del bus de eventos'),
-    })
+    const engines = await openDistributedEngines(definition.name, config, logger)
+    const { db, bus } = engines
     const directory: ServiceDirectory = { internalToken: config.internalToken, urlsOf: (service) => config.serviceUrls[service] }
     const runtime = await startServiceRuntime({ definition, db, bus, logger, schema: config.schema, directory, trustProxy: config.trustProxy, ...(config.dataDir ? { dataDir: config.dataDir } : {}) })
     const http = await startHttpServer(runtime.app, { port: config.port, host: config.host })
@@ -28,8 +20,7 @@ export async function runServiceProcess(definition: ServiceDefinition): Promise<
       async () => {
         await http.close()
         await runtime.stop()
-        await bus.close()
-        await db.close()
+        await engines.close()
       },
       { logger },
     )

@@ -3,6 +3,8 @@ import type { Bus } from '../bus/bus.ts'
 import { setUpSchemaExclusively, type SqlDatabase } from '../db/index.ts'
 import { EventStore } from '../eventstore/event-store.ts'
 import { createServiceApp, finishServiceApp, type Logger } from '../http/index.ts'
+import { createMailQueue } from '../mail/mail-queue.ts'
+import { createMailOutboxTable } from '../mail/outbox.ts'
 import { OutboxRelay } from '../messaging/outbox-relay.ts'
 import { ProjectionConsumer } from '../messaging/projection-consumer.ts'
 import type { ServiceContext, ServiceDefinition } from './service-definition.ts'
@@ -46,6 +48,7 @@ export async function startServiceRuntime(options: ServiceRuntimeOptions): Promi
     definitions: [...definition.events, ...consumed],
     projections: definition.projections,
   })
+  const { deliverMail } = definition
   const context: ServiceContext = {
     name: definition.name,
     db,
@@ -55,6 +58,7 @@ export async function startServiceRuntime(options: ServiceRuntimeOptions): Promi
     auth: createSessionAuth(options.directory),
     directory: options.directory,
     dataDir: options.dataDir,
+    mail: createMailQueue({ db, schema, logger, deliver: deliverMail ? (mail) => deliverMail(context, mail) : undefined }),
   }
   const consumer = new ProjectionConsumer({
     store,
@@ -64,6 +68,7 @@ export async function startServiceRuntime(options: ServiceRuntimeOptions): Promi
   // Replicas starting together would race on creating the same tables.
   await setUpSchemaExclusively(db, schema, async () => {
     await store.init()
+    await createMailOutboxTable(db, schema)
     await definition.setup?.(context)
     await consumer.setup()
   })
@@ -76,6 +81,7 @@ export async function startServiceRuntime(options: ServiceRuntimeOptions): Promi
     onError: (error) => logger.error({ err: error }, 'Error del relevo de eventos'),
   })
   relay.start()
+  context.mail.start()
 
   const app = createServiceApp({
     name: definition.name,
@@ -94,6 +100,7 @@ export async function startServiceRuntime(options: ServiceRuntimeOptions): Promi
     consumer,
     async stop() {
       await definition.stop?.(context)
+      await context.mail.stop()
       await consumer.stop()
       await relay.stop()
     },

@@ -1,4 +1,4 @@
-import { NO_GOAL_NOTICE, receivesDonations, type CampaignSummary } from '@donaciones/contracts'
+import { campaignStateLabel, NO_GOAL_NOTICE, receivesDonations, SCHEDULED_LABEL, type CampaignSummary } from '@donaciones/contracts'
 import { ErrorPanel, formatDate, formatMoney } from '@donaciones/web-kit'
 import { Link, useNavigate } from '@donaciones/web-kit/router'
 import { ActiveMark } from '../../../components/ActiveMark.tsx'
@@ -28,7 +28,19 @@ const columns: DataColumn<CampaignSummary>[] = [
     value: (row) => row.date,
     cell: (row) => formatDate(row.date),
   },
-  { id: 'active', header: 'Estado', value: (row) => (row.active ? 'Activo' : 'Inactivo'), cell: (row) => <ActiveMark active={row.active} /> },
+  {
+    id: 'active',
+    header: 'Estado',
+    value: (row) => campaignStateLabel(row),
+    cell: (row) =>
+      campaignStateLabel(row) === SCHEDULED_LABEL ? (
+        <span className="campaign-scheduled" title={`Se publica el ${formatDate(row.date)}`}>
+          {SCHEDULED_LABEL}
+        </span>
+      ) : (
+        <ActiveMark active={row.active} />
+      ),
+  },
 ]
 
 /** /dashboard/campaign/list. */

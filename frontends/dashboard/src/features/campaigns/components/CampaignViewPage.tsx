@@ -1,4 +1,4 @@
-import { NO_GOAL_NOTICE, receivesDonations, type Campaign } from '@donaciones/contracts'
+import { campaignStateLabel, NO_GOAL_NOTICE, receivesDonations, SCHEDULED_LABEL, type Campaign } from '@donaciones/contracts'
 import { ErrorPanel, formatDate, formatInteger, formatMoney, isMissing, Loading } from '@donaciones/web-kit'
 import { Link, useParams } from '@donaciones/web-kit/router'
 import { HistoryRows } from '../../../components/HistoryRows.tsx'
@@ -22,7 +22,10 @@ function campaignFields(campaign: Campaign): RecordField[] {
       value: campaign.goal !== null && receivesDonations(campaign.goal) ? formatMoney(campaign.goal) : <span className="campaign-no-goal">{NO_GOAL_NOTICE}</span>,
     },
     { label: 'Duración', value: `${formatInteger(campaign.duration)} ${campaign.duration === 1 ? 'día' : 'días'}` },
-    { label: 'Fecha de publicación', value: formatDate(campaign.date) },
+    {
+      label: 'Fecha de publicación',
+      value: campaignStateLabel(campaign) === SCHEDULED_LABEL ? `${formatDate(campaign.date)} (${SCHEDULED_LABEL}: no es pública ni recibe donaciones hasta ese día)` : formatDate(campaign.date),
+    },
     { label: 'Mensaje de agradecimiento', value: campaign.gratitude || '—' },
     { label: 'Contador de visitas', value: shown(campaign.visibility.counter) },
     { label: 'Cuenta regresiva', value: shown(campaign.visibility.countdown) },

@@ -2,6 +2,8 @@ import {
   CAUSE_UPDATE,
   configurationResponseSchema,
   receivesDonations,
+  undeliveredMailResponseSchema,
+  type UndeliveredMailResponse,
   type CampaignSummary,
   type ConfigurationAdminView,
   type ConfigurationInput,
@@ -29,4 +31,13 @@ export function updateConfiguration(payload: ConfigurationInput, description: st
 export async function countActiveCampaignsWithoutGoal(signal?: AbortSignal): Promise<number> {
   const campaigns = await apiRequest<CampaignSummary[]>('COUNT_CAMPAIGNS_WITHOUT_GOAL', '/campaigns', { silent: true, ...(signal && { signal }) })
   return campaigns.filter((campaign) => campaign.active && !receivesDonations(campaign.goal)).length
+}
+
+/** GET /api/configuration/mail/undelivered: mail waiting more than 15 minutes for the SMTP server, with its last reason. */
+export function fetchUndeliveredMail(signal?: AbortSignal): Promise<UndeliveredMailResponse> {
+  return apiRequest('LOAD_UNDELIVERED_MAIL', '/configuration/mail/undelivered', {
+    schema: undeliveredMailResponseSchema,
+    silent: true,
+    ...(signal && { signal }),
+  })
 }

@@ -5,6 +5,7 @@ import { Navigate } from '@donaciones/web-kit/router'
 import { fetchConfiguration } from '../api/configuration-api.ts'
 import { CampaignsWithoutGoalNotice } from './CampaignsWithoutGoalNotice.tsx'
 import { ConfigurationForm } from './ConfigurationForm.tsx'
+import { UndeliveredMailNotice } from './UndeliveredMailNotice.tsx'
 import type { SectionId } from './configuration-form.ts'
 import './configuration.css'
 
@@ -28,6 +29,7 @@ function ConfigurationScreen() {
         una nueva solo si desea reemplazarla.
       </p>
       <CampaignsWithoutGoalNotice />
+      <UndeliveredMailNotice />
       {state.status === 'loading' && <Loading label="Cargando datos..." />}
       {state.status === 'error' && <ErrorPanel title="No se pudo cargar la configuración" onRetry={retry} />}
       {state.status === 'success' && (

@@ -1,4 +1,4 @@
-import type { Module, Permission, User, UserInput } from '@donaciones/contracts'
+import type { Module, Permission, User, UserCreatedResponse, UserInput } from '@donaciones/contracts'
 import { apiRequest, askJustification, notify, showAlert } from '@donaciones/web-kit'
 import { CAUSE_UPDATE, RECORD_SAVED, RECORD_UPDATED, ADMIN_CREATED_TITLE, adminCreatedMessage } from '@donaciones/contracts'
 import { saveBlob, toggleRecord } from '../../../hooks/record-mutations.ts'
@@ -39,23 +39,14 @@ export const grantsOf = (matrix: readonly MatrixRow[]) =>
     .filter((row) => row.read || row.create || row.update)
     .map((row) => ({ module: row.module.name, read: row.read || row.create || row.update, create: row.create, update: row.update, delete: false as const }))
 
-interface CreateAnswer {
-  message: string
-  description?: string
-  mailSent?: boolean
-  user: User
-}
-
 /**
- * POST /users. Role 0/1: 'Administrador creado / Se ha enviado una contraseña provisional a {email}'
- * (or the server's notice when the mail failed); role 2: 'Registro guardado'.
+ * POST /users. Role 0/1: 'Administrador creado / Se enviará una contraseña provisional a {email}'
+ * (the mail is queued with the account); role 2: 'Registro guardado'.
  */
 export async function createUser(input: UserInput): Promise<User> {
-  const answer = await apiRequest<CreateAnswer>('SAVE_USER', USERS_PATH, { method: 'POST', json: input })
+  const answer = await apiRequest<UserCreatedResponse>('SAVE_USER', USERS_PATH, { method: 'POST', json: input })
   if (answer.user.role === 2) {
     notify.success(RECORD_SAVED)
-  } else if (answer.mailSent === false) {
-    await showAlert(ADMIN_CREATED_TITLE, answer.description ?? '', 'warning')
   } else {
     await showAlert(ADMIN_CREATED_TITLE, adminCreatedMessage(answer.user.email), 'success')
   }

@@ -1,0 +1,22 @@
+const mexicoCityDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Mexico_City', year: 'numeric', month: '2-digit', day: '2-digit' })
+
+/** The day (YYYY-MM-DD) in Mexico City, where the platform's dates live. */
+export function mexicoCityDate(now: Date = new Date()): string {
+  return mexicoCityDay.format(now)
+}
+
+/**
+ * A campaign whose publication date is after today in Mexico City is scheduled: it is not public
+ * and takes no donations until that day begins (shown as 'Programada' in the dashboard).
+ */
+export function isScheduled(publicationDate: string, now: Date = new Date()): boolean {
+  return publicationDate.slice(0, 10) > mexicoCityDate(now)
+}
+
+export const SCHEDULED_LABEL = 'Programada'
+
+/** The state a campaign list shows: inactive, scheduled or active. */
+export function campaignStateLabel(campaign: { active: boolean; date: string }, now: Date = new Date()): 'Inactivo' | 'Programada' | 'Activo' {
+  if (!campaign.active) return 'Inactivo'
+  return isScheduled(campaign.date, now) ? SCHEDULED_LABEL : 'Activo'
+}
