@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest'
+import { summarize, summaryLine, type VitestReport } from '../../tools/ci/summary.ts'
+
+const passing = (count: number): VitestReport => ({
+  success: true,
+  testResults: [{ name: 'a.test.ts', status: 'passed', assertionResults: Array.from({ length: count }, () => ({ status: 'passed' })) }],
+})
+
+describe('the CI summary line', () => {
+  it('sums passed, failed and skipped tests of every step', () => {
+    const tests: VitestReport = {
+      success: false,
+      testResults: [{ name: 'b.test.ts', status: 'failed', assertionResults: [{ status: 'passed' }, { status: 'failed' }, { status: 'skipped' }, { status: 'todo' }] }],
+    }
+    const summary = summarize({ tests, faults: passing(4), browser: passing(2) }, ['tests'])
+    expect(summaryLine(summary)).toBe('7 passed, 1 failed, 2 skipped')
+  })
+
+  it('counts a file whose beforeAll threw (its tests reported skipped) as a failure', () => {
+    const tests: VitestReport = {
+      success: false,
+      testResults: [{ name: 'c.test.ts', status: 'failed', message: 'Error: sin base de datos', assertionResults: [{ status: 'skipped' }, { status: 'skipped' }] }],
+    }
+    const summary = summarize({ tests, faults: passing(1), browser: passing(1) }, ['tests'])
+    expect(summaryLine(summary)).toBe('2 passed, 1 failed, 2 skipped')
+    expect(summary.notes[0]).toContain('c.test.ts falló sin una prueba fallida (Error: sin base de datos)')
+  })
+
+  it('counts a file that did not load (no test at all) as a failure', () => {
+    const tests: VitestReport = { success: false, testResults: [{ name: 'd.test.ts', status: 'failed', assertionResults: [] }] }
+    expect(summarize({ tests, faults: passing(1), browser: passing(1) }, ['tests']).failed).toBe(1)
+  })
+
+  it('counts a step that failed with a clean report (an unhandled rejection leaves success true) as a failure', () => {
+    const summary = summarize({ tests: passing(10), faults: passing(1), browser: passing(1) }, ['tests'])
+    expect(summaryLine(summary)).toBe('12 passed, 1 failed, 0 skipped')
+    expect(summary.notes[0]).toMatch(/error no controlado/)
+  })
+
+  it('counts a report that says it did not succeed, even when the step exited 0', () => {
+    expect(summarize({ tests: { ...passing(3), success: false }, faults: passing(1), browser: passing(1) }, []).failed).toBe(1)
+  })
+
+  it('counts a missing report as a failure, whether or not the step said it failed', () => {
+    expect(summarize({ tests: passing(3), faults: undefined, browser: passing(1) }, []).failed).toBe(1)
+    expect(summarize({ tests: passing(3), faults: undefined, browser: passing(1) }, ['faults']).failed).toBe(1)
+  })
+
+  it('counts each failed step without a report of its own (typecheck, lint, build)', () => {
+    const summary = summarize({ tests: passing(3), faults: passing(1), browser: passing(1) }, ['typecheck', 'build'])
+    expect(summaryLine(summary)).toBe('5 passed, 2 failed, 0 skipped')
+  })
+
+  it('reads clean only when everything passed', () => {
+    expect(summaryLine(summarize({ tests: passing(3), faults: passing(1), browser: passing(1) }, []))).toBe('5 passed, 0 failed, 0 skipped')
+  })
+})

@@ -1,0 +1,18 @@
+import { existsSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { summarize, summaryLine, type VitestReport } from './summary.ts'
+
+// node tools/ci/summarize.ts <reports dir> [failed step...]: prints the notes and the last line.
+const [reportsDir = '.test-reports', ...failedSteps] = process.argv.slice(2)
+const reportFiles = { tests: 'tests.json', faults: 'faults.json', browser: 'browser.json' }
+const reports = Object.fromEntries(
+  Object.entries(reportFiles).map(([step, file]) => {
+    const path = join(reportsDir, file)
+    return [step, existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as VitestReport) : undefined]
+  }),
+)
+const summary = summarize(reports, failedSteps)
+if (failedSteps.length > 0) console.log(`Pasos fallidos: ${failedSteps.join(', ')}`)
+for (const note of summary.notes) console.log(note)
+console.log(summaryLine(summary))
+process.exit(summary.failed > 0 || failedSteps.length > 0 ? 1 : 0)
