@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { RequestHandler } from 'express'
 import { categoryCreated } from '@donaciones/contracts'
 import { createLogger, metricsFor, newEvent, perService, startHttpServer, type RunningHttpServer } from '@donaciones/kit'
+import { skipWithout } from '../../services/kit/src/testing/engines.ts'
 import { startEmbeddedPlatform, type EmbeddedPlatform } from './embedded-platform.ts'
 import { createGatewayApp, gatewayRouteLabel, mayReadGatewayMetrics, type ServiceTarget } from './gateway-app.ts'
 
@@ -54,7 +55,7 @@ const externalAddress = Object.values(networkInterfaces())
   .flat()
   .find((address) => address && address.family === 'IPv4' && !address.internal)?.address
 
-describe.skipIf(!externalAddress)('gateway /metrics seen from a non-loopback peer', () => {
+describe.skipIf(skipWithout(externalAddress ? undefined : 'esta máquina no tiene una dirección de red no local'))('gateway /metrics seen from a non-loopback peer', () => {
   let server: RunningHttpServer
   beforeAll(async () => {
     const ok: RequestHandler = (_req, res) => void res.json({ ok: true })

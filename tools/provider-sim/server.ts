@@ -3,6 +3,7 @@ import { once } from 'node:events'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { TokenStore } from './conekta/cards.ts'
+import { ConektaOrderLedger } from './conekta/order-ledger.ts'
 import { ConektaOrderStore } from './conekta/orders.ts'
 import { conektaRouter } from './conekta/routes.ts'
 import { controlsRouter, type SimControls } from './controls.ts'
@@ -28,6 +29,7 @@ export async function startProviderSim(options: ProviderSimOptions = {}): Promis
   const tokens = new TokenStore()
   const conektaOrders = new ConektaOrderStore()
   const conektaSigner = new ConektaWebhookSigner()
+  const conektaLedger = new ConektaOrderLedger()
   const paypalBase = () => `${origin}/paypal`
   const paypalTokens = new PaypalTokens(paypalCredentials)
   const paypalOrders = new PaypalOrderStore(paypalBase)
@@ -68,7 +70,7 @@ export async function startProviderSim(options: ProviderSimOptions = {}): Promis
   app.disable('x-powered-by')
   app.set('trust proxy', false)
   app.use(cors)
-  app.use('/conekta', conektaRouter({ keys: conektaKeys, tokens, orders: conektaOrders, signer: conektaSigner }))
+  app.use('/conekta', conektaRouter({ keys: conektaKeys, tokens, orders: conektaOrders, signer: conektaSigner, ledger: conektaLedger }))
   app.use('/paypal', paypalRouter({ tokens: paypalTokens, orders: paypalOrders, signer: paypalSigner }))
   app.use('/_sim', controlsRouter(controls))
   app.get('/', (_req, res) => {
@@ -95,6 +97,8 @@ export async function startProviderSim(options: ProviderSimOptions = {}): Promis
     sendPaypalWebhook,
     conektaOrders: () => conektaOrders.all(),
     paypalOrders: () => paypalOrders.all(),
+    conektaOrdersPlacedWith: (key) => conektaLedger.placedWith(key),
+    loseNextConektaOrderAnswer: () => conektaLedger.loseNextAnswer(),
     close: () =>
       new Promise<void>((resolve, reject) => {
         server.closeAllConnections()

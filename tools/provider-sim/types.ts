@@ -19,5 +19,9 @@ export interface ProviderSim {
   /** Everything created so far, for assertions (e.g. how many charges an idempotency key produced). */
   conektaOrders(): readonly unknown[]
   paypalOrders(): readonly unknown[]
+  /** How many Conekta orders requests with this Idempotency-Key really placed (replays not counted). */
+  conektaOrdersPlacedWith(idempotencyKey: string): number
+  /** The next `POST /conekta/orders` is carried out, then its connection is cut before the answer. */
+  loseNextConektaOrderAnswer(): void
   close(): Promise<void>
 }

@@ -41,5 +41,26 @@ export const userExportRequestSchema = exportRequestSchema
 export const userResponseSchema = userSchema
 /** GET /users/ (role 2) and GET /users/admin/ (roles 0 and 1). */
 export const userListResponseSchema = z.array(userSchema)
+
+/** POST /users: the new user; for an administrator the provisional password is queued for mail (`mailQueued`). */
+export const userCreatedResponseSchema = z.strictObject({
+  message: z.string(),
+  description: z.string(),
+  mailQueued: z.literal(true),
+  user: userSchema,
+})
+export type UserCreatedResponse = z.infer<typeof userCreatedResponseSchema>
+/** PUT /users/{id} (change or activation): what happened and the record as it now is. */
+export const userChangedResponseSchema = z.strictObject({ message: z.string(), user: userSchema })
+export type UserChangedResponse = z.infer<typeof userChangedResponseSchema>
+
+/** POST /users/{id}/provisional-password: the new password is queued for mail, never answered. */
+export const provisionalPasswordResponseSchema = z.strictObject({ message: z.string(), description: z.string(), mailQueued: z.literal(true) })
+export type ProvisionalPasswordResponse = z.infer<typeof provisionalPasswordResponseSchema>
+
+/** PUT /users/profile: the own record and a fresh token carrying the new name and photo. */
+export const profileUpdatedResponseSchema = z.strictObject({ message: z.string(), user: userSchema, token: z.string().min(1) })
+export type ProfileUpdatedResponse = z.infer<typeof profileUpdatedResponseSchema>
+
 /** GET /modules. */
 export const moduleListResponseSchema = z.array(moduleSchema)

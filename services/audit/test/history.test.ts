@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createLogger, replayProjection } from '@donaciones/kit'
 import { startEmbeddedPlatform, type EmbeddedPlatform } from '../../../gateway/src/embedded-platform.ts'
 import { categoryKind } from '../../campaign/src/catalog-kinds.ts'
@@ -40,5 +40,26 @@ describe('audit: the change history built from the other services’ events', ()
     const before = await listHistory(audit.db, audit.store.schema, {})
     await replayProjection({ store: audit.store, projection: historyProjection })
     expect(await listHistory(audit.db, audit.store.schema, {})).toEqual(before)
+  })
+
+  it('lists changes made within the same millisecond newest first, in the order they were recorded', async () => {
+    const audit = platform.runtimes.audit.context
+    const command = { store: platform.runtimes.campaign.context.store, actor: randomUUID(), correlationId: 'prueba' }
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-25T18:00:00.000Z') })
+    let id: string
+    try {
+      id = await createCatalogRecord(command, categoryKind, { title: 'Salud', description: 'Consultas' })
+      await updateCatalogRecord(command, categoryKind, id, { title: 'Salud y bienestar', description: 'Consultas' }, { cause: 'Actualización', description: 'Título' })
+      await toggleCatalogRecord(command, categoryKind, id, false, { cause: 'Desactivación', description: 'Pausa' })
+    } finally {
+      vi.useRealTimers()
+    }
+    let entries = await listHistory(audit.db, audit.store.schema, { module: 'category', document: id })
+    for (let tries = 0; entries.length < 3 && tries < 40; tries += 1) {
+      await new Promise((resolve) => setTimeout(resolve, 50))
+      entries = await listHistory(audit.db, audit.store.schema, { module: 'category', document: id })
+    }
+    expect(new Set(entries.map((entry) => entry.createdAt)).size).toBe(1)
+    expect(entries.map((entry) => entry.cause)).toEqual(['Desactivación', 'Actualización', 'Creación'])
   })
 })

@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, expect, it } from 'vitest'
 import { startProviderSim, type ConektaOrder, type ProviderSim } from '../../../tools/provider-sim/index.ts'
-import { cardToken, createCampaign, deactivateCampaign, eventually, json, pointAtProviders, secretsOf, startDonationSite, type DonationSite } from './support.ts'
+import { cardToken, createCampaign, deactivateCampaign, eventually, forEachEngine, json, pointAtProviders, secretsOf, startDonationSite, type DonationSite } from './support.ts'
 
 const APPROVED = '4242424242424242'
 const DECLINED = '4000000000000002'
@@ -17,7 +17,7 @@ interface CardBody {
   conekta?: { orderId: string }
 }
 
-describe('card donations through the gateway against the provider simulator', () => {
+forEachEngine('card donations through the gateway against the provider simulator', (engine) => {
   let sim: ProviderSim
   let donation: DonationSite
   let campaign: { id: string; slug: string; title: string }
@@ -38,7 +38,7 @@ describe('card donations through the gateway against the provider simulator', ()
   beforeAll(async () => {
     sim = await startProviderSim()
     pointAtProviders(sim)
-    donation = await startDonationSite(sim)
+    donation = await startDonationSite(sim, engine)
     campaign = await createCampaign(donation, { title: 'Comedor comunitario', gratitude: 'Gracias por alimentar a la comunidad' })
   }, 180_000)
   afterAll(async () => {
@@ -61,6 +61,22 @@ describe('card donations through the gateway against the provider simulator', ()
       const page = await json<{ donations: Array<{ amount: number }> }>(await donation.site.api(`/api/public/campaigns/${campaign.slug}`))
       expect(page.donations.map((entry) => entry.amount)).toContain(150)
     })
+  })
+
+  it("thanks with the campaign's own message even when the donation service has not yet received the new campaign", async () => {
+    // The donation service's copy of the campaigns follows the bus; on NATS it may lag behind a fresh campaign.
+    const consumer = donation.site.platform.runtimes.donation.consumer
+    await consumer.stop()
+    try {
+      const fresh = await createCampaign(donation, { title: 'Campaña recién creada', gratitude: 'Gracias por llegar primero' })
+      const { status } = await donate(await cardToken(sim, APPROVED), { campaign: fresh.id, email: 'primera@correo.mx' })
+      expect(status).toBe(200)
+      const mail = await donation.site.mail.waitFor('primera@correo.mx')
+      expect(mail.text).toContain('Gracias por llegar primero')
+      expect(mail.text).toContain('«Campaña recién creada»')
+    } finally {
+      await consumer.start()
+    }
   })
 
   it('answers 402 with the provider message for a declined card and records a failed donation', async () => {
@@ -106,6 +122,24 @@ describe('card donations through the gateway against the provider simulator', ()
     const again = await donate(token, { email: 'idem@correo.mx' }, { 'Idempotency-Key': key })
     expect(again.body._id).toBe(id)
     expect(ordersOf(id ?? '')).toHaveLength(1)
+  })
+
+  it('sends its Idempotency-Key to Conekta, so a retry after the answer was lost between charge and record charges once', async () => {
+    const token = await cardToken(sim, APPROVED)
+    const key = crypto.randomUUID()
+    sim.loseNextConektaOrderAnswer()
+    const lost = await donate(token, { email: 'perdida@correo.mx' }, { 'Idempotency-Key': key })
+    expect(lost.status).toBe(502)
+    const recorded = await json<{ totalDocs: number }>(await donation.site.api('/api/donations/conekta/card?email=perdida', { token: donation.adminToken }))
+    expect(recorded.totalDocs).toBe(0)
+
+    const retry = await donate(token, { email: 'perdida@correo.mx' }, { 'Idempotency-Key': key })
+    expect(retry.status).toBe(200)
+    expect(retry.body).toMatchObject({ approved: true, amount: 150 })
+    expect(sim.conektaOrdersPlacedWith(retry.body._id)).toBe(1)
+    expect(ordersOf(retry.body._id)).toHaveLength(1)
+    const list = await json<{ totalDocs: number; total: number }>(await donation.site.api('/api/donations/conekta/card?email=perdida', { token: donation.adminToken }))
+    expect(list).toMatchObject({ totalDocs: 1, total: 150 })
   })
 
   it('refuses amounts under 1 peso, unknown, inactive and ended campaigns before charging', async () => {

@@ -1,8 +1,8 @@
 import { execFileSync } from 'node:child_process'
 import { existsSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
+import { natsServerBinary } from '../../../services/kit/src/testing/engines.ts'
 
-export const natsServerBinary = '/usr/sbin/nats-server'
 
 /** The directory holding initdb and pg_ctl: `pg_config --bindir`, else the newest /usr/lib/postgresql/<n>/bin. */
 export function postgresBinDir(): string | undefined {
@@ -22,7 +22,7 @@ export function postgresBinDir(): string | undefined {
 
 /** Why the fault suite cannot run here, or undefined when both engines' binaries exist. */
 export function missingEngineBinaries(): string | undefined {
-  if (!existsSync(natsServerBinary)) return `no se encontró ${natsServerBinary}`
+  if (!natsServerBinary()) return 'no se encontró nats-server (PATH, /usr/sbin)'
   if (!postgresBinDir()) return 'no se encontraron initdb ni pg_ctl de PostgreSQL'
   return undefined
 }

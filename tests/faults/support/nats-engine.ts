@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { spawn, type ChildProcess } from 'node:child_process'
 import { connect } from 'nats'
 import { freePort, waitUntil } from '../../support/processes.ts'
-import { natsServerBinary } from './engine-binaries.ts'
+import { natsServerBinary } from '../../../services/kit/src/testing/engines.ts'
 
 /** A nats-server with JetStream owned by the test: stopped and started again on the same port and store. */
 export interface NatsEngine {
@@ -29,7 +29,7 @@ export async function startNatsEngine(): Promise<NatsEngine> {
 
   async function start(): Promise<void> {
     output = ''
-    child = spawn(natsServerBinary, ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', storeDir], { stdio: ['ignore', 'pipe', 'pipe'] })
+    child = spawn(natsServerBinary() ?? 'nats-server', ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', storeDir], { stdio: ['ignore', 'pipe', 'pipe'] })
     child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()))
     child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()))
     const started = child

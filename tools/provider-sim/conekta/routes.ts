@@ -5,6 +5,7 @@ import type { ConektaWebhookSigner } from '../webhooks/conekta.ts'
 import { requireKey, type ConektaKeys } from './auth.ts'
 import type { TokenStore } from './cards.ts'
 import { placeOrder } from './charging.ts'
+import type { ConektaOrderLedger } from './order-ledger.ts'
 import { invalidParameter, notFound } from './errors.ts'
 import type { ConektaOrderStore, OrderFilter } from './orders.ts'
 import { barcodeSvg, tokenizerScript } from './tokenizer.ts'
@@ -15,6 +16,7 @@ export interface ConektaContext {
   tokens: TokenStore
   orders: ConektaOrderStore
   signer: ConektaWebhookSigner
+  ledger: ConektaOrderLedger
 }
 
 const maxPageSize = 250
@@ -76,16 +78,17 @@ function listOrders(orders: ConektaOrderStore, params: URLSearchParams, listUrl:
 
 /** Conekta's REST subset, mounted under `/conekta`. */
 export function conektaRouter(context: ConektaContext): Router {
-  const { keys, tokens, orders, signer } = context
+  const { keys, tokens, orders, signer, ledger } = context
   const router = express.Router()
   const idempotency = new IdempotencyStore((response) => (response.status >= 200 && response.status < 300) || response.status === 402)
   const json = express.json({ type: ['application/json', 'application/*+json', 'text/plain'], limit: '1mb' })
   const privateOnly = requireKey(keys, ['private'])
 
-  const idempotent = async (req: Request, res: Response, produce: () => SimResponse): Promise<void> => {
+  const idempotent = async (req: Request, res: Response, produce: () => SimResponse, loseAnswer = false): Promise<void> => {
     const key = req.get('idempotency-key')
     const scope = key ? `${String(res.locals.apiKey)} ${req.method} ${req.baseUrl}${req.path} ${key}` : undefined
     const result = await idempotency.run(scope, produce)
+    if (loseAnswer) return void req.socket.destroy()
     send(res, result, result.replayed ? { 'Idempotent-Replayed': 'true' } : {})
   }
 
@@ -110,11 +113,18 @@ export function conektaRouter(context: ConektaContext): Router {
 
   router.post('/orders', privateOnly, json, async (req, res) => {
     const barcodeBaseUrl = `${requestOrigin(req)}${req.baseUrl}/barcodes`
-    await idempotent(req, res, () => {
-      const input = parseOrderRequest(req.body)
-      if (!input.ok) return input.error
-      return placeOrder(input.value, tokens, orders, barcodeBaseUrl)
-    })
+    const key = req.get('idempotency-key') || undefined
+    await idempotent(
+      req,
+      res,
+      () => {
+        const input = parseOrderRequest(req.body)
+        if (!input.ok) return input.error
+        ledger.countPlaced(key)
+        return placeOrder(input.value, tokens, orders, barcodeBaseUrl)
+      },
+      ledger.takeLostAnswer(),
+    )
   })
 
   router.get('/orders/:id', privateOnly, (req, res) => {

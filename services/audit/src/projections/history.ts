@@ -26,6 +26,9 @@ export const historyProjection: Projection = {
       create table if not exists ${s}.history (
         id uuid primary key, module text not null, document text not null, label text not null, title text not null,
         cause text not null, description text not null, created_at timestamptz not null, created_by text);
+      -- occurredAt has millisecond precision: two quick changes of one record can share it, so the
+      -- order they were recorded in breaks the tie.
+      alter table ${s}.history add column if not exists seq bigserial;
       create table if not exists ${s}.history_titles (module text not null, document text not null, title text not null, primary key (module, document));
     `)
     for (const index of historyIndexes) await db.exec(index.create(schema))

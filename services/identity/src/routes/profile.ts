@@ -1,5 +1,5 @@
 import { Router } from 'express'
-import { PROFILE_UPDATED, profileUpdateRequestSchema } from '@donaciones/contracts'
+import { PROFILE_UPDATED, profileUpdateRequestSchema, type ProfileUpdatedResponse } from '@donaciones/contracts'
 import { unauthorized, withValidation } from '@donaciones/kit'
 import type { IdentityDeps } from '../commands/deps.ts'
 import { updateProfile } from '../commands/update-profile.ts'
@@ -19,7 +19,7 @@ export function profileRoutes(deps: IdentityDeps): Router {
       if (!req.auth) throw unauthorized()
       const user = await updateProfile(deps, body, { actor: req.auth, correlationId: req.requestId })
       const token = await issueToken(deps.context, user, deps.options.tokenTtlSeconds)
-      res.json({ message: PROFILE_UPDATED, user: toUser(user), token })
+      res.json({ message: PROFILE_UPDATED, user: toUser(user), token } satisfies ProfileUpdatedResponse)
     }),
   )
   return router

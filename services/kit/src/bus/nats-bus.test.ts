@@ -1,4 +1,4 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process'
+import { spawn, type ChildProcess } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { createServer, connect as connectTcp } from 'node:net'
@@ -6,14 +6,15 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { connect } from 'nats'
 import { afterEach, describe, expect, it } from 'vitest'
-import { realEngines, uniqueName } from '../testing/engines.ts'
+import { natsServerBinary, realEngines, skipWithout, uniqueName } from '../testing/engines.ts'
 import type { DeliveredMessage, OutgoingMessage } from './bus.ts'
 import { createNatsBus, type NatsBus } from './nats-bus.ts'
 import { consumerName } from './nats-consumer.ts'
 
 // Failure handling needs a server this test may stop and delete things on, so it starts its own
-// nats-server when the NATS tests are on (NATS_URL) and the binary is installed.
-const runNatsServer = Boolean(realEngines.natsUrl) && spawnSync('nats-server', ['--version']).status === 0
+// nats-server when the NATS tests are on (NATS_URL); with REQUIRE_REAL_ENGINES=1 a missing binary fails.
+const natsServer = natsServerBinary()
+const skipPrivateServer = !realEngines.natsUrl || skipWithout(natsServer ? undefined : 'no se encontró nats-server (PATH, /usr/sbin)')
 
 async function freePort(): Promise<number> {
   const server = createServer()
@@ -62,7 +63,7 @@ class PrivateNatsServer {
 
   async restart(): Promise<void> {
     await this.stop()
-    this.process = spawn('nats-server', ['-a', '127.0.0.1', '-p', String(this.port), '-js', '-sd', this.storeDir], { stdio: 'ignore' })
+    this.process = spawn(natsServer as string, ['-a', '127.0.0.1', '-p', String(this.port), '-js', '-sd', this.storeDir], { stdio: 'ignore' })
     await waitFor(() => accepting(this.port), 'nats-server to accept connections')
   }
 
@@ -97,7 +98,7 @@ async function publishEventually(bus: NatsBus, outgoing: OutgoingMessage): Promi
   )
 }
 
-describe.skipIf(!runNatsServer)('nats bus failure handling (private nats-server)', () => {
+describe.skipIf(skipPrivateServer)('nats bus failure handling (private nats-server)', () => {
   let server: PrivateNatsServer | null = null
   let bus: NatsBus | null = null
   afterEach(async () => {

@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto'
+import { existsSync } from 'node:fs'
+import { delimiter, join } from 'node:path'
 import { createPgDatabase, createPgliteDatabase, type SqlDatabase } from '../db/index.ts'
 
 /**
@@ -30,4 +32,23 @@ export const databaseEngines: DatabaseEngine[] = [
 /** A schema name no other test uses, so suites can share one database. */
 export function uniqueName(prefix: string): string {
   return `${prefix}_${randomBytes(5).toString('hex')}`
+}
+
+/**
+ * Whether a suite that needs an engine or a binary should be skipped: `missing` says what is
+ * absent. With REQUIRE_REAL_ENGINES=1 nothing may be skipped for that reason, so the absence
+ * throws and the run fails with the reason.
+ */
+export function skipWithout(missing: string | undefined): boolean {
+  if (!missing) return false
+  if (realEngines.required) throw new Error(`REQUIRE_REAL_ENGINES=1 pero ${missing}`)
+  return true
+}
+
+/** Where nats-server is: on PATH, or where Debian (/usr/sbin) and the release archives put it. */
+export function natsServerBinary(): string | undefined {
+  const onPath = (process.env.PATH ?? '').split(delimiter).filter((dir) => dir.startsWith('/'))
+  return [...onPath, '/usr/sbin', '/usr/local/bin', '/usr/bin']
+    .map((dir) => join(dir, 'nats-server'))
+    .find((candidate) => existsSync(candidate))
 }
