@@ -42,7 +42,7 @@ describe('audit: the change history built from the other services’ events', ()
     expect(await listHistory(audit.db, audit.store.schema, {})).toEqual(before)
   })
 
-  it('lists changes made within the same millisecond newest first, in the order they were recorded', async () => {
+  it('lists changes of one record made within the same millisecond newest first, by the record’s version', async () => {
     const audit = platform.runtimes.audit.context
     const command = { store: platform.runtimes.campaign.context.store, actor: randomUUID(), correlationId: 'prueba' }
     vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-11-25T18:00:00.000Z') })

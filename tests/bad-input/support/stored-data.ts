@@ -1,4 +1,4 @@
-import type { SqlDatabase } from '@donaciones/kit'
+import { countRelayLag, type SqlDatabase } from '@donaciones/kit'
 
 /** Row count and content hash of one table. */
 export type StoredData = Record<string, string>
@@ -42,14 +42,26 @@ export function changedTables(before: StoredData, after: StoredData): string[] {
   return [...names].filter((name) => before[name] !== after[name]).sort()
 }
 
-/** Waits until two snapshots in a row agree (projections and the relay have caught up), and returns it. */
+/** Events some service has committed and its relay has not published yet. */
+async function unpublishedEvents({ db, schemas }: StoredPlace): Promise<number> {
+  let total = 0
+  for (const schema of schemas) total += await countRelayLag(db, schema, 'outbox-relay')
+  return total
+}
+
+/**
+ * Waits until every relay has published what its service committed and two snapshots in a row
+ * agree (consumers have caught up), and returns it. A quiet moment alone is not enough on a
+ * shared PostgreSQL: a relay reads only below the oldest running transaction of the whole
+ * server, so another suite's long transaction can hold its events back for a while.
+ */
 export async function settledSnapshot(place: StoredPlace, timeoutMs = 15_000): Promise<StoredData> {
   const end = Date.now() + timeoutMs
   let previous = await snapshotStoredData(place)
   for (;;) {
     await new Promise((resolve) => setTimeout(resolve, 150))
     const next = await snapshotStoredData(place)
-    if (changedTables(previous, next).length === 0) return next
+    if (changedTables(previous, next).length === 0 && (await unpublishedEvents(place)) === 0) return next
     if (Date.now() > end) throw new Error(`Los datos no se estabilizan: ${changedTables(previous, next).join(', ')}`)
     previous = next
   }

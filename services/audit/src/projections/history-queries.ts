@@ -55,7 +55,7 @@ export async function listHistory(db: SqlExecutor, schema: string, filter: Histo
     `select h.id::text as id, h.module, h.document, h.label, h.title, h.cause, h.description, h.created_at, h.created_by,
             p.name as author_name, p.last_name as author_last_name, p.thumbnail as author_thumbnail
      from ${s}.history h left join ${s}.people p on p.id = h.created_by
-     ${where} order by h.created_at desc, h.seq desc limit 1000`,
+     ${where} order by h.created_at desc, h.version desc, h.id limit 1000`,
     params,
   )
   return rows.map((row) => ({

@@ -26,9 +26,9 @@ export const historyProjection: Projection = {
       create table if not exists ${s}.history (
         id uuid primary key, module text not null, document text not null, label text not null, title text not null,
         cause text not null, description text not null, created_at timestamptz not null, created_by text);
-      -- occurredAt has millisecond precision: two quick changes of one record can share it, so the
-      -- order they were recorded in breaks the tie.
-      alter table ${s}.history add column if not exists seq bigserial;
+      -- occurredAt has millisecond precision: two quick changes of one record can share it, and
+      -- the record's version orders them whatever order they were applied in (replicas, replay).
+      alter table ${s}.history add column if not exists version integer not null default 0;
       create table if not exists ${s}.history_titles (module text not null, document text not null, title text not null, primary key (module, document));
     `)
     for (const index of historyIndexes) await db.exec(index.create(schema))
@@ -61,7 +61,7 @@ async function applyHistory(tx: SqlExecutor, events: readonly EventEnvelope[], s
   )
   const titles = new Map(rows.map((row) => [keyOf(row.module, row.document), row.title]))
   const retitled = new Map<string, readonly [string, string]>()
-  const columns: unknown[][] = [[], [], [], [], [], [], [], [], []]
+  const columns: unknown[][] = [[], [], [], [], [], [], [], [], [], []]
   for (const { event, rule, data, document } of entries) {
     const key = keyOf(rule.module, document)
     if (rule.title) {
@@ -79,6 +79,7 @@ async function applyHistory(tx: SqlExecutor, events: readonly EventEnvelope[], s
       historical?.description ?? '',
       event.occurredAt,
       event.metadata.actor,
+      event.version,
     ]
     row.forEach((value, index) => columns[index]?.push(value))
   }
@@ -91,8 +92,8 @@ async function applyHistory(tx: SqlExecutor, events: readonly EventEnvelope[], s
     )
   }
   await tx.query(
-    `insert into ${s}.history (id, module, document, label, title, cause, description, created_at, created_by)
-     select * from unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::timestamptz[], $9::text[])
+    `insert into ${s}.history (id, module, document, label, title, cause, description, created_at, created_by, version)
+     select * from unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::timestamptz[], $9::text[], $10::int[])
      on conflict (id) do nothing`,
     columns,
   )

@@ -1,4 +1,4 @@
-import { eventSubject, type EventEnvelope } from '@donaciones/contracts'
+import type { EventEnvelope } from '@donaciones/contracts'
 import type { Bus, DeliveredMessage, Subscription } from '../bus/bus.ts'
 import type { SqlExecutor } from '../db/index.ts'
 import type { EventStore } from '../eventstore/event-store.ts'
@@ -47,12 +47,17 @@ export class ProjectionConsumer {
     return `${this.options.store.service}_projections`
   }
 
+  /**
+   * One filter per source service, not per event type: each filter is a consumer of its own on
+   * the bus, and events of one record (created, updated, toggled) must be applied in the order
+   * they were published. Events no projection here handles are acknowledged and left out.
+   */
   get subjects(): string[] {
     const service = this.options.store.service
-    const subjects = this.projections.flatMap((projection) =>
-      projection.handles.filter((definition) => definition.service !== service).map((definition) => eventSubject(definition)),
+    const sources = this.projections.flatMap((projection) =>
+      projection.handles.filter((definition) => definition.service !== service).map((definition) => `${definition.service}.>`),
     )
-    return [...new Set(subjects)]
+    return [...new Set(sources)]
   }
 
   /** Creates the tables of the projections this consumer feeds (inline ones are set up by the store). */
@@ -90,7 +95,9 @@ export class ProjectionConsumer {
   }
 
   private async handle(message: DeliveredMessage): Promise<void> {
-    await this.receive(fromBusPayload(message.payload))
+    const envelope = fromBusPayload(message.payload)
+    if (!this.projections.some((projection) => projectionHandles(projection, envelope))) return
+    await this.receive(envelope)
   }
 }
 

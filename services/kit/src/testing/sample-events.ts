@@ -18,6 +18,13 @@ export const foreignSampleNoted = defineEvent({
   schema: z.object({ amount: z.number() }),
 })
 
-export const sampleDefinitions = [sampleNoted, foreignSampleNoted]
+export const foreignSampleAmended = defineEvent({
+  service: 'donation',
+  aggregate: 'sample',
+  type: 'ForeignSampleAmended',
+  schema: z.object({ amount: z.number() }),
+})
+
+export const sampleDefinitions = [sampleNoted, foreignSampleNoted, foreignSampleAmended]
 
 export const testMetadata = { actor: null, correlationId: 'test' }
