@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import type { ErrorOption } from 'react-hook-form'
 import { ApiError } from '@donaciones/web-kit'
 import { applyServerErrors, fieldErrorsOf } from './field-errors.ts'
 
@@ -9,8 +10,8 @@ const invalid = new ApiError(422, 'Información inválida', 'Verifique los datos
 ])
 
 function recorder() {
-  const set: Record<string, { type: string; message: string | undefined }> = {}
-  const setError = (path: string, error: { type: string; message?: string }) => {
+  const set: Record<string, ErrorOption> = {}
+  const setError = (path: string, error: ErrorOption) => {
     set[path] = { type: error.type, message: error.message }
   }
   return { set, setError }
