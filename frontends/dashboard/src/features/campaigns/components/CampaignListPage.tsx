@@ -8,7 +8,8 @@ import { PageHeader } from '../../../components/PageHeader.tsx'
 import { useApiData } from '../../../hooks/useApiData.ts'
 import { useEmptyListDialog } from '../../../hooks/useEmptyListDialog.ts'
 import { usePermissions } from '../../../hooks/usePermissions.ts'
-import { CAMPAIGN_ROUTES, CAMPAIGNS_PATH, exportCampaigns } from '../api/campaign-records-api.ts'
+import { CAMPAIGNS_PATH, exportCampaigns } from '../api/campaign-records-api.ts'
+import { CAMPAIGN_ROUTES } from '../lib/routes.ts'
 import './campaign-view.css'
 
 const categoryNames = (row: CampaignSummary): string => row.categories.map((category) => category.title).join(', ')

@@ -8,7 +8,8 @@ import { PageHeader } from '../../../components/PageHeader.tsx'
 import { useApiData } from '../../../hooks/useApiData.ts'
 import { useEmptyListDialog } from '../../../hooks/useEmptyListDialog.ts'
 import { usePermissions } from '../../../hooks/usePermissions.ts'
-import { exportCategories, CATEGORY_ROUTES, CATEGORIES_PATH } from '../api/categories-api.ts'
+import { exportCategories, CATEGORIES_PATH } from '../api/categories-api.ts'
+import { CATEGORY_ROUTES } from '../lib/routes.ts'
 
 const columns: DataColumn<Category>[] = [
   { id: 'title', header: 'Título', value: (row) => row.title },

@@ -8,7 +8,8 @@ import { PageHeader } from '../../../components/PageHeader.tsx'
 import { useApiData } from '../../../hooks/useApiData.ts'
 import { useEmptyListDialog } from '../../../hooks/useEmptyListDialog.ts'
 import { usePermissions } from '../../../hooks/usePermissions.ts'
-import { exportInstitutions, INSTITUTION_ROUTES, INSTITUTIONS_PATH } from '../api/institutions-api.ts'
+import { exportInstitutions, INSTITUTIONS_PATH } from '../api/institutions-api.ts'
+import { INSTITUTION_ROUTES } from '../lib/routes.ts'
 
 const columns: DataColumn<Institution>[] = [
   { id: 'name', header: 'Nombre', value: (row) => row.name },
