@@ -3,7 +3,7 @@ import { ErrorPanel, formatDate, formatInteger, formatMoney, isMissing, Loading 
 import { Link, useParams } from '@donaciones/web-kit/router'
 import { HistoryRows } from '../../../components/HistoryRows.tsx'
 import { RecordView, type RecordField } from '../../../components/RecordView.tsx'
-import { usePermissions } from '../../../hooks/usePermissions.ts'
+import { usePermissions } from '../../../hooks/use-permissions.ts'
 import { toggleWithJustification } from '../../../lib/record-actions.ts'
 import { toggleCampaign } from '../api/campaign-records-api.ts'
 import { CAMPAIGN_ROUTES } from '../lib/routes.ts'

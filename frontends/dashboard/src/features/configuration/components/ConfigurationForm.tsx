@@ -25,7 +25,7 @@ import {
   SECTIONS,
   sectionOf,
   type SectionId,
-} from './configuration-form.ts'
+} from '../lib/configuration-form.ts'
 
 const SOCIAL: readonly { provider: SocialProvider; title: string; client: string; secret: string }[] = [
   { provider: 'facebook', title: 'Facebook', client: 'App ID de Facebook', secret: 'Secreto de la app de Facebook' },

@@ -5,7 +5,7 @@ import { CharacterCount, Field, ImageUploadField, useZodForm } from '@donaciones
 import { useNavigate } from '@donaciones/web-kit/router'
 import { FormActions } from '../../../components/FormActions.tsx'
 import { PageHeader } from '../../../components/PageHeader.tsx'
-import { useApiData } from '../../../hooks/useApiData.ts'
+import { useApiData } from '../../../hooks/use-api-data.ts'
 import { USERS_PATH } from '../api/users-api.ts'
 import { USER_ROUTES } from '../lib/routes.ts'
 import { pictureOf } from '../lib/user-picture.ts'

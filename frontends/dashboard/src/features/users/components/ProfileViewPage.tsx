@@ -3,7 +3,7 @@ import { ErrorPanel, formatDateTime, Loading, useSession } from '@donaciones/web
 import { Link, useParams } from '@donaciones/web-kit/router'
 import { ActiveMark } from '../../../components/ActiveMark.tsx'
 import { PageHeader } from '../../../components/PageHeader.tsx'
-import { useApiData } from '../../../hooks/useApiData.ts'
+import { useApiData } from '../../../hooks/use-api-data.ts'
 import { USERS_PATH } from '../api/users-api.ts'
 import { USER_ROUTES } from '../lib/routes.ts'
 import { pictureOf } from '../lib/user-picture.ts'

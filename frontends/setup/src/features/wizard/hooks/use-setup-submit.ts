@@ -5,7 +5,7 @@ import { SETUP_REDIRECT_DELAY_MS, SETUP_SUCCESS, setupRequestSchema, type SetupR
 import { ApiError, notify, showAlert, useSession, useSiteConfig, type FieldError } from '@donaciones/web-kit'
 import { fieldErrorsOf, showFieldErrors } from '@donaciones/web-kit/forms'
 import { sendSetup } from '../api/send-setup.ts'
-import { toPayload, type WizardValues } from '../wizard-form.ts'
+import { toPayload, type WizardValues } from '../lib/wizard-form.ts'
 
 export const AFTER_SETUP_PATH = '/dashboard/campaign/create'
 export const WELCOME_TITLE = '¡Bienvenido!'
