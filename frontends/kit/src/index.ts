@@ -24,7 +24,7 @@ export { notify } from './ui/notify.ts'
 export { Notifications } from './ui/Notifications.tsx'
 export { Modal, type ModalProps } from './ui/Modal.tsx'
 export { showAlert, confirmAction, askJustification, showEmptyListDialog, type DialogIcon } from './ui/dialogs.ts'
-export { Loading, ErrorPanel, type ErrorPanelProps } from './ui/states.tsx'
+export { Loading, ErrorPanel, type ErrorPanelProps } from './ui/LoadStates.tsx'
 export { CampaignProgress, goalPercent, type CampaignProgressProps } from './ui/CampaignProgress.tsx'
 // Also here (not only in ./forms): a form without react-hook-form, like /login, needs no validation chunk.
 export { Field, CharacterCount, type FieldControlProps, type FieldProps } from './forms/Field.tsx'

@@ -3,8 +3,9 @@ import type { z } from 'zod'
 import { ErrorPanel, Loading } from '@donaciones/web-kit'
 import { CharacterCount, Field, useZodForm } from '@donaciones/web-kit/forms'
 import { useNavigate, useParams } from '@donaciones/web-kit/router'
-import { createRecord, updateRecord } from '../hooks/record-mutations.ts'
-import { useApiData } from '../hooks/useApiData.ts'
+import { postRecord, putRecord } from '../api/records.ts'
+import { saveRecord, updateWithJustification } from '../lib/record-actions.ts'
+import { useApiData } from '../hooks/use-api-data.ts'
 import { FormActions } from './FormActions.tsx'
 import { PageHeader } from './PageHeader.tsx'
 import './record-form.css'
@@ -47,9 +48,9 @@ export function CatalogFormPage({ mode, config }: { mode: 'create' | 'edit'; con
   const submit = handleSubmit(async (input) => {
     try {
       if (mode === 'create') {
-        await createRecord(config.apiPath, input)
+        await saveRecord(() => postRecord(config.apiPath, input))
         navigate(config.routes.list)
-      } else if (await updateRecord(config.apiPath, id, input)) {
+      } else if (await updateWithJustification((description) => putRecord(config.apiPath, id, input, description))) {
         navigate(config.routes.view(id))
       }
     } catch {

@@ -12,7 +12,7 @@ import {
   type RowSelectionState,
   type SortingState,
 } from '@tanstack/react-table'
-import { cellText, matchesSearch } from './table-search.ts'
+import { cellText, matchesSearch } from '../lib/table-search.ts'
 import './data-table.css'
 
 /** One column: `value` feeds sorting and the search; `cell` (optional) renders it. */

@@ -1,7 +1,7 @@
 import type { HistoricalEvent, HistoricalModule } from '@donaciones/contracts'
 import { CAUSE_ACTIVATION, CAUSE_DEACTIVATION } from '@donaciones/contracts'
 import { formatDateTime, hasPermission, useSession } from '@donaciones/web-kit'
-import { useApiData } from '../hooks/useApiData.ts'
+import { useApiData } from '../hooks/use-api-data.ts'
 import './history-rows.css'
 
 /** Spec §4: green for 'Activación', red for 'Desactivación', orange for any other cause. */

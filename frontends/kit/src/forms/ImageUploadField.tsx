@@ -1,4 +1,4 @@
-import { useRef } from 'react'
+import { useRef, type ReactNode } from 'react'
 import { Field } from './Field.tsx'
 import { useImageUpload, type UploadedImage } from './use-image-upload.ts'
 
@@ -20,19 +20,25 @@ export interface ImageUploadFieldProps {
   previewAlt?: string
   /** 'cover' crops the preview to a banner, as the image is shown on cards. */
   previewFit?: 'contain' | 'cover'
+  /** Shown before the button instead of the preview under it (the profile's round picture, say). */
+  previewElement?: ReactNode
+  /** Told when an upload starts and ends, for a form that must not be sent meanwhile. */
+  onUploadingChange?: (uploading: boolean) => void
   className?: string
 }
 
 /** Picks an image with a Spanish button (the native control speaks the browser's language), checks it, uploads it and shows a preview. */
-export function ImageUploadField({ label, error, preview, onUploaded, imageName, previewAlt, previewFit = 'contain', className }: ImageUploadFieldProps) {
-  const { uploading, problem, choose } = useImageUpload(onUploaded)
+export function ImageUploadField(props: ImageUploadFieldProps) {
+  const { label, error, preview, onUploaded, imageName, previewAlt, previewFit = 'contain', previewElement, onUploadingChange, className } = props
+  const { uploading, problem, choose } = useImageUpload(onUploaded, onUploadingChange)
   const inputRef = useRef<HTMLInputElement>(null)
   const verb = preview ? 'Cambiar' : 'Elegir'
 
   return (
     <Field label={label} error={problem ?? error} hint={IMAGE_HINT} {...(className ? { className } : {})}>
       {(control) => (
-        <div className="kit-upload">
+        <div className={previewElement ? 'kit-upload kit-upload--beside' : 'kit-upload'}>
+          {previewElement}
           <input ref={inputRef} type="file" accept="image/*" className="kit-visually-hidden" tabIndex={-1} {...control} onChange={choose} />
           <button
             type="button"
@@ -45,7 +51,7 @@ export function ImageUploadField({ label, error, preview, onUploaded, imageName,
             {`${verb} ${imageName ?? 'imagen'}`}
           </button>
           {uploading && <p role="status" className="kit-upload__status">Subiendo imagen...</p>}
-          {preview && !uploading && (
+          {preview && !uploading && !previewElement && (
             <figure className={`kit-upload__preview kit-upload__preview--${previewFit}`}>
               <img src={preview} alt={previewAlt ?? `Vista previa: ${label}`} />
               <figcaption>Imagen cargada. Puede elegir otra para reemplazarla.</figcaption>

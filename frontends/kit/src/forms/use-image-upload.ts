@@ -9,10 +9,15 @@ export interface UploadedImage {
 
 /**
  * The change handler of an image file input: checks the file (images only, 5 MB) and uploads
- * it, with the Spanish problem to show and whether an upload is running.
+ * it, with the Spanish problem to show and whether an upload is running (also told to
+ * `onUploadingChange`, for a form that waits for it).
  */
-export function useImageUpload(onUploaded: (image: UploadedImage) => void | Promise<void>) {
-  const [uploading, setUploading] = useState(false)
+export function useImageUpload(onUploaded: (image: UploadedImage) => void | Promise<void>, onUploadingChange?: (uploading: boolean) => void) {
+  const [uploading, setUploadingState] = useState(false)
+  const setUploading = (value: boolean) => {
+    setUploadingState(value)
+    onUploadingChange?.(value)
+  }
   const [problem, setProblem] = useState<string | null>(null)
 
   const choose = async (event: ChangeEvent<HTMLInputElement>) => {

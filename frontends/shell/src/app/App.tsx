@@ -4,7 +4,7 @@ import { ErrorPanel, isPublicRoute, Loading, Notifications, redirectFor, useSess
 import { remoteScreen } from '../remotes/remote-screen.tsx'
 import { loadDashboard, loadPublic, loadSetup } from '../remotes/remotes.ts'
 import { ScrollReset } from './ScrollReset.tsx'
-import { useStartup } from './useStartup.ts'
+import { useStartup } from './use-startup.ts'
 
 const SetupRemote = remoteScreen(loadSetup)
 const DashboardRemote = remoteScreen(loadDashboard)

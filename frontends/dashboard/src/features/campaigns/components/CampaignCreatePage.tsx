@@ -1,18 +1,18 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { useState, type FormEvent } from 'react'
 import { FormProvider, useWatch } from 'react-hook-form'
 import { RECORD_SAVED, type Option } from '@donaciones/contracts'
 import { ErrorPanel, Loading, notify } from '@donaciones/web-kit'
 import { useNavigate } from '@donaciones/web-kit/router'
-import { useZodForm } from '@donaciones/web-kit/forms'
+import { applyServerErrors, stepIndexOfPath, useFormSteps, useZodForm } from '@donaciones/web-kit/forms'
 import { createCampaign } from '../api/campaign-api.ts'
-import { CAMPAIGN_STEPS, emptyCampaign, useCampaignSchema, useGoalShown, type CampaignFormValues } from '../hooks/campaign-form.ts'
+import { CAMPAIGN_STEPS, emptyCampaign, type CampaignFormValues } from '../lib/campaign-form.ts'
+import { useCampaignSchema, useGoalShown } from '../hooks/use-campaign-schema.ts'
 import { useCampaignOptions } from '../hooks/use-campaign-options.ts'
-import { applyServerErrors } from '../hooks/server-errors.ts'
 import { CampaignPreview, ContentFields, GeneralFields, OptionsFields } from './CampaignFields.tsx'
 import { StepIndicator } from './StepIndicator.tsx'
 import './campaign-form.css'
 
-const LAST_STEP = CAMPAIGN_STEPS.length - 1
+const belongsToStep = (path: string) => stepIndexOfPath(CAMPAIGN_STEPS, path) >= 0
 
 /** Spec §2.5: /dashboard/campaign/create, a 4-step wizard; the values live until the page is left. */
 export function CampaignCreatePage() {
@@ -32,33 +32,11 @@ function CampaignWizard({ categories, institutions }: { categories: Option[]; in
   const schema = useCampaignSchema(goalShown)
   const form = useZodForm(schema, { defaultValues: emptyCampaign() })
   const navigate = useNavigate()
-  const [stepIndex, setStepIndex] = useState(0)
+  const steps = useFormSteps(form, CAMPAIGN_STEPS)
+  const { index: stepIndex, step } = steps
   const [thumbnailPath, setThumbnailPath] = useState<string | null>(null)
-  const headingRef = useRef<HTMLHeadingElement>(null)
-  const firstRender = useRef(true)
   const values = useWatch({ control: form.control }) as CampaignFormValues
-  const step = CAMPAIGN_STEPS[stepIndex] ?? CAMPAIGN_STEPS[0]!
   const saving = form.formState.isSubmitting
-
-  // Each step change takes the focus to the step's heading, so screen readers announce it.
-  useEffect(() => {
-    if (firstRender.current) {
-      firstRender.current = false
-      return
-    }
-    headingRef.current?.focus()
-  }, [stepIndex])
-
-  /** A failed step marks its fields touched, so each message clears as soon as it is fixed. */
-  const touchStep = () => {
-    for (const name of step.fields) form.setValue(name, form.getValues(name) as never, { shouldTouch: true })
-  }
-
-  const goNext = async () => {
-    const valid = await form.trigger(step.fields)
-    if (valid) setStepIndex(Math.min(stepIndex + 1, LAST_STEP))
-    else touchStep()
-  }
 
   const save = form.handleSubmit(
     async (input) => {
@@ -67,30 +45,27 @@ function CampaignWizard({ categories, institutions }: { categories: Option[]; in
         notify.success(RECORD_SAVED)
         navigate(`/dashboard/campaign/view/${saved._id}`)
       } catch (error) {
-        const stepWithError = applyServerErrors(error, form.setError)
-        if (stepWithError !== null) setStepIndex(stepWithError)
+        steps.showStepOf(applyServerErrors(error, form.setError, belongsToStep))
       }
     },
     (errors) => {
       // Every step was checked on the way; a problem left takes the user to its step.
-      const fields = Object.keys(errors)
-      const index = CAMPAIGN_STEPS.findIndex((item) => item.fields.some((field) => fields.includes(field)))
-      if (index >= 0) setStepIndex(index)
+      steps.showStepOf(Object.keys(errors))
     },
   )
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault()
     if (saving) return
-    if (stepIndex === LAST_STEP) void save(event)
-    else void goNext()
+    if (steps.isLast) void save(event)
+    else void steps.next()
   }
 
   return (
     <FormProvider {...form}>
       <form className="campaign-card campaign-form" noValidate onSubmit={onSubmit} aria-labelledby="campaign-step-title">
         <StepIndicator current={stepIndex} />
-        <h2 id="campaign-step-title" ref={headingRef} tabIndex={-1} className="campaign-card__heading">
+        <h2 id="campaign-step-title" ref={steps.headingRef} tabIndex={-1} className="campaign-card__heading">
           {step.title}
         </h2>
         {stepIndex === 0 && (
@@ -103,11 +78,11 @@ function CampaignWizard({ categories, institutions }: { categories: Option[]; in
         )}
         <div className="kit-actions">
           {stepIndex > 0 && (
-            <button type="button" className="kit-button kit-button--secondary" onClick={() => setStepIndex(stepIndex - 1)} disabled={saving}>
+            <button type="button" className="kit-button kit-button--secondary" onClick={steps.back} disabled={saving}>
               Anterior
             </button>
           )}
-          {stepIndex < LAST_STEP ? (
+          {!steps.isLast ? (
             <button type="submit" className="kit-button">Siguiente</button>
           ) : (
             <button type="submit" className="kit-button" disabled={saving}>

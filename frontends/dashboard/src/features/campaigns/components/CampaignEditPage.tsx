@@ -3,11 +3,11 @@ import { FormProvider } from 'react-hook-form'
 import { RECORD_UPDATED, type CampaignEditView, type Option } from '@donaciones/contracts'
 import { askJustification, ErrorPanel, isMissing, Loading, notify, useLoad } from '@donaciones/web-kit'
 import { useNavigate, useParams } from '@donaciones/web-kit/router'
-import { useZodForm } from '@donaciones/web-kit/forms'
+import { applyServerErrors, stepIndexOfPath, useZodForm } from '@donaciones/web-kit/forms'
 import { loadCampaignForEdit, updateCampaign } from '../api/campaign-api.ts'
-import { CAMPAIGN_STEPS, campaignToForm, useCampaignSchema, useGoalShown } from '../hooks/campaign-form.ts'
+import { CAMPAIGN_STEPS, campaignToForm } from '../lib/campaign-form.ts'
+import { useCampaignSchema, useGoalShown } from '../hooks/use-campaign-schema.ts'
 import { useCampaignOptions } from '../hooks/use-campaign-options.ts'
-import { applyServerErrors } from '../hooks/server-errors.ts'
 import { ContentFields, GeneralFields, OptionsFields } from './CampaignFields.tsx'
 import './campaign-form.css'
 
@@ -71,7 +71,7 @@ function CampaignEditForm({ campaign, categories, institutions }: EditFormProps)
       notify.success(RECORD_UPDATED)
       navigate(viewPath)
     } catch (error) {
-      applyServerErrors(error, form.setError)
+      applyServerErrors(error, form.setError, (path) => stepIndexOfPath(CAMPAIGN_STEPS, path) >= 0)
     }
   })
 

@@ -11,7 +11,7 @@ import { formatDate, formatMoney } from '@donaciones/web-kit'
 import { Link } from '@donaciones/web-kit/router'
 import { CharacterCount, Field, ImageUploadField } from '@donaciones/web-kit/forms'
 import { RichTextEditor } from '@donaciones/web-kit/rich-text'
-import type { CampaignFormValues } from '../hooks/campaign-form.ts'
+import type { CampaignFormValues } from '../lib/campaign-form.ts'
 import './campaign-form.css'
 
 const THUMBNAIL_LABEL = 'Imagen de portada'

@@ -1,4 +1,4 @@
-import { CAMPAIGN_STEPS } from '../hooks/campaign-form.ts'
+import { CAMPAIGN_STEPS } from '../lib/campaign-form.ts'
 
 /** 'Paso N de 4' and the titles of the wizard's steps, the current one marked. */
 export function StepIndicator({ current }: { current: number }) {

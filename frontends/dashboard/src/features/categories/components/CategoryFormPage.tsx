@@ -1,6 +1,7 @@
 import { CATEGORY_DESCRIPTION_MAX, CATEGORY_TITLE_MAX, categoryInputSchema } from '@donaciones/contracts'
 import { CatalogFormPage, type CatalogFormConfig } from '../../../components/CatalogFormPage.tsx'
-import { CATEGORIES_PATH, CATEGORY_ROUTES } from '../api/categories-api.ts'
+import { CATEGORIES_PATH } from '../api/categories-api.ts'
+import { CATEGORY_ROUTES } from '../lib/routes.ts'
 
 const config: CatalogFormConfig = {
   apiPath: CATEGORIES_PATH,

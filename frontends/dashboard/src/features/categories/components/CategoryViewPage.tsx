@@ -2,9 +2,11 @@ import type { Category } from '@donaciones/contracts'
 import { ErrorPanel, formatDateTime, Loading } from '@donaciones/web-kit'
 import { useParams } from '@donaciones/web-kit/router'
 import { RecordView } from '../../../components/RecordView.tsx'
-import { useApiData } from '../../../hooks/useApiData.ts'
-import { usePermissions } from '../../../hooks/usePermissions.ts'
-import { CATEGORY_ROUTES, CATEGORIES_PATH, toggleCategory } from '../api/categories-api.ts'
+import { useApiData } from '../../../hooks/use-api-data.ts'
+import { usePermissions } from '../../../hooks/use-permissions.ts'
+import { toggleWithJustification } from '../../../lib/record-actions.ts'
+import { CATEGORIES_PATH, toggleCategory } from '../api/categories-api.ts'
+import { CATEGORY_ROUTES } from '../lib/routes.ts'
 
 /** /dashboard/category/view/:id. */
 export function CategoryViewPage() {
@@ -17,7 +19,7 @@ export function CategoryViewPage() {
 
   const toggle = async () => {
     try {
-      if (await toggleCategory(data._id, !data.active)) reload()
+      if (await toggleWithJustification(!data.active, (description) => toggleCategory(data._id, !data.active, description))) reload()
     } catch {
       // The kit's global toast shows the server's message.
     }

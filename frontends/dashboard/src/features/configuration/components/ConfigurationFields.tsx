@@ -2,7 +2,7 @@ import type { ReactNode } from 'react'
 import { useWatch, type FieldPath, type UseFormReturn } from 'react-hook-form'
 import type { ConfigurationInput } from '@donaciones/contracts'
 import { CharacterCount, Field, ImageUploadField } from '@donaciones/web-kit/forms'
-import { errorAt, type ConfigurationFormValues } from './configuration-form.ts'
+import { errorAt, type ConfigurationFormValues } from '../lib/configuration-form.ts'
 
 export type ConfigurationForm = UseFormReturn<ConfigurationFormValues, unknown, ConfigurationInput>
 type Name = FieldPath<ConfigurationFormValues>

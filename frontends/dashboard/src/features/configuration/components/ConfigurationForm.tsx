@@ -11,9 +11,9 @@ import {
   type ConfigurationInput,
   type SocialProvider,
 } from '@donaciones/contracts'
-import { ApiError, askJustification, notify, useSiteConfig } from '@donaciones/web-kit'
-import { useZodForm } from '@donaciones/web-kit/forms'
-import { useWatch, type FieldPath } from 'react-hook-form'
+import { askJustification, notify, useSiteConfig } from '@donaciones/web-kit'
+import { applyServerErrors, useZodForm } from '@donaciones/web-kit/forms'
+import { useWatch } from 'react-hook-form'
 import { updateConfiguration } from '../api/configuration-api.ts'
 import { CollapsibleSection } from './CollapsibleSection.tsx'
 import { ImageField, SecretField, SwitchField, TextField, type ConfigurationForm as Form } from './ConfigurationFields.tsx'
@@ -24,9 +24,8 @@ import {
   payloadOf,
   SECTIONS,
   sectionOf,
-  type ConfigurationFormValues,
   type SectionId,
-} from './configuration-form.ts'
+} from '../lib/configuration-form.ts'
 
 const SOCIAL: readonly { provider: SocialProvider; title: string; client: string; secret: string }[] = [
   { provider: 'facebook', title: 'Facebook', client: 'App ID de Facebook', secret: 'Secreto de la app de Facebook' },
@@ -84,16 +83,7 @@ export function ConfigurationForm({ view, onSaved, open, onOpenChange: setOpen }
       onSaved(saved)
       void useSiteConfig.getState().load()
     } catch (error) {
-      if (error instanceof ApiError && error.errors.length > 0) {
-        const paths: string[] = []
-        for (const item of error.errors) {
-          const path = item.path.replace(/^payload\./, '')
-          if (!sectionOf(path)) continue
-          paths.push(path)
-          setError(path as FieldPath<ConfigurationFormValues>, { type: 'server', message: item.message })
-        }
-        openSections(paths)
-      }
+      openSections(applyServerErrors(error, setError, (path) => sectionOf(path) !== null))
     }
   }
 

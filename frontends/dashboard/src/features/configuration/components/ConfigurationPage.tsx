@@ -6,7 +6,7 @@ import { fetchConfiguration } from '../api/configuration-api.ts'
 import { CampaignsWithoutGoalNotice } from './CampaignsWithoutGoalNotice.tsx'
 import { ConfigurationForm } from './ConfigurationForm.tsx'
 import { UndeliveredMailNotice } from './UndeliveredMailNotice.tsx'
-import type { SectionId } from './configuration-form.ts'
+import type { SectionId } from '../lib/configuration-form.ts'
 import './configuration.css'
 
 /** /dashboard/configuration/edit: 'Configuración', role 0 only (spec §2.5, §6). */

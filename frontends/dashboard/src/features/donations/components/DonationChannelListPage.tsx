@@ -1,5 +1,6 @@
 import { Link } from '@donaciones/web-kit/router'
-import { channelTitles, type DashboardChannel } from '../api/donations-api.ts'
+import type { DashboardChannel } from '../api/donations-api.ts'
+import { channelTitles } from '../lib/donation-display.ts'
 import { DonationChartCard } from './DonationChartCard.tsx'
 import { DonationSummaryBoxes } from './DonationSummaryBoxes.tsx'
 import { DonationTable } from './DonationTable.tsx'

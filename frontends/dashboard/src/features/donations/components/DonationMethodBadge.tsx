@@ -1,5 +1,5 @@
 import type { DonationType } from '@donaciones/contracts'
-import { typeLabel } from '../api/donations-api.ts'
+import { typeLabel } from '../lib/donation-display.ts'
 import './donations.css'
 
 /** The method label of a donation (OXXO Pay, Conekta, PayPal, Fallida) in its colour. */

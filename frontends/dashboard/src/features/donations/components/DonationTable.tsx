@@ -1,17 +1,9 @@
 import { useEffect, useId, useState, type FormEvent, type KeyboardEvent } from 'react'
 import { ErrorPanel, formatDateTime, formatMoney, notify, useLoad } from '@donaciones/web-kit'
 import { Link, useNavigate } from '@donaciones/web-kit/router'
-import { exportRecords } from '../../../hooks/record-mutations.ts'
-import {
-  collectDonationIds,
-  donorOf,
-  fetchDonationList,
-  statusOf,
-  viewPathOf,
-  type DashboardChannel,
-  type DashboardDonation,
-  type DonationTypeFilter,
-} from '../api/donations-api.ts'
+import { exportRecords } from '../../../api/records.ts'
+import { collectDonationIds, fetchDonationList, type DashboardChannel, type DashboardDonation, type DonationTypeFilter } from '../api/donations-api.ts'
+import { donorOf, statusOf, viewPathOf } from '../lib/donation-display.ts'
 import { DonationMethodBadge } from './DonationMethodBadge.tsx'
 import './donations.css'
 

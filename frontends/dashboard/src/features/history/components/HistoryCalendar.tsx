@@ -2,7 +2,7 @@ import { DayPicker, type Labels } from 'react-day-picker'
 import { es } from 'date-fns/locale'
 import { format } from 'date-fns'
 import 'react-day-picker/style.css'
-import { formatLongDay } from '../hooks/history-dates.ts'
+import { formatLongDay } from '../lib/history-dates.ts'
 import './history.css'
 
 /** Spanish names for the picker's buttons and grid (date-fns `es` only translates the dates). */

@@ -1,6 +1,7 @@
 import { INSTITUTION_DESCRIPTION_MAX, INSTITUTION_NAME_MAX, institutionInputSchema } from '@donaciones/contracts'
 import { CatalogFormPage, type CatalogFormConfig } from '../../../components/CatalogFormPage.tsx'
-import { INSTITUTION_ROUTES, INSTITUTIONS_PATH } from '../api/institutions-api.ts'
+import { INSTITUTIONS_PATH } from '../api/institutions-api.ts'
+import { INSTITUTION_ROUTES } from '../lib/routes.ts'
 
 const config: CatalogFormConfig = {
   apiPath: INSTITUTIONS_PATH,

@@ -5,10 +5,11 @@ import { ActiveMark } from '../../../components/ActiveMark.tsx'
 import { DataTable, type DataColumn } from '../../../components/DataTable.tsx'
 import { HistoryRows } from '../../../components/HistoryRows.tsx'
 import { PageHeader } from '../../../components/PageHeader.tsx'
-import { useApiData } from '../../../hooks/useApiData.ts'
-import { useEmptyListDialog } from '../../../hooks/useEmptyListDialog.ts'
-import { usePermissions } from '../../../hooks/usePermissions.ts'
-import { exportInstitutions, INSTITUTION_ROUTES, INSTITUTIONS_PATH } from '../api/institutions-api.ts'
+import { useApiData } from '../../../hooks/use-api-data.ts'
+import { useEmptyListDialog } from '../../../hooks/use-empty-list-dialog.ts'
+import { usePermissions } from '../../../hooks/use-permissions.ts'
+import { exportInstitutions, INSTITUTIONS_PATH } from '../api/institutions-api.ts'
+import { INSTITUTION_ROUTES } from '../lib/routes.ts'
 
 const columns: DataColumn<Institution>[] = [
   { id: 'name', header: 'Nombre', value: (row) => row.name },

@@ -2,9 +2,11 @@ import type { Institution } from '@donaciones/contracts'
 import { ErrorPanel, formatDateTime, Loading } from '@donaciones/web-kit'
 import { useParams } from '@donaciones/web-kit/router'
 import { RecordView } from '../../../components/RecordView.tsx'
-import { useApiData } from '../../../hooks/useApiData.ts'
-import { usePermissions } from '../../../hooks/usePermissions.ts'
-import { INSTITUTION_ROUTES, INSTITUTIONS_PATH, toggleInstitution } from '../api/institutions-api.ts'
+import { useApiData } from '../../../hooks/use-api-data.ts'
+import { usePermissions } from '../../../hooks/use-permissions.ts'
+import { toggleWithJustification } from '../../../lib/record-actions.ts'
+import { INSTITUTIONS_PATH, toggleInstitution } from '../api/institutions-api.ts'
+import { INSTITUTION_ROUTES } from '../lib/routes.ts'
 
 /** /dashboard/institution/view/:id. */
 export function InstitutionViewPage() {
@@ -17,7 +19,7 @@ export function InstitutionViewPage() {
 
   const toggle = async () => {
     try {
-      if (await toggleInstitution(data._id, !data.active)) reload()
+      if (await toggleWithJustification(!data.active, (description) => toggleInstitution(data._id, !data.active, description))) reload()
     } catch {
       // The kit's global toast shows the server's message.
     }

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react'
 import { useSession, usePublicConfig } from '@donaciones/web-kit'
 import { Link, NavLink, Outlet, useLocation, useNavigate } from '@donaciones/web-kit/router'
 import { NAVBAR_SITE_NAME_CUT } from '@donaciones/contracts'
-import { visibleEntries } from '../../../components/menu-entries.ts'
+import { visibleEntries } from '../../../lib/menu-entries.ts'
 import './dashboard-layout.css'
 
 /**

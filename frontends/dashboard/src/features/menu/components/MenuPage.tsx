@@ -1,6 +1,6 @@
 import { useSession } from '@donaciones/web-kit'
 import { Link } from '@donaciones/web-kit/router'
-import { visibleEntries } from '../../../components/menu-entries.ts'
+import { visibleEntries } from '../../../lib/menu-entries.ts'
 import './menu.css'
 
 /** /dashboard and /dashboard/menu: a welcome and one card per module the user may read. */

@@ -6,8 +6,10 @@ import { isBlankHtml, RichTextEditor } from '@donaciones/web-kit/rich-text'
 import { useNavigate, useParams } from '@donaciones/web-kit/router'
 import { FormActions } from '../../../components/FormActions.tsx'
 import { PageHeader } from '../../../components/PageHeader.tsx'
-import { useApiData } from '../../../hooks/useApiData.ts'
-import { PAGE_ROUTES, PAGES_PATH, updatePage } from '../api/pages-api.ts'
+import { useApiData } from '../../../hooks/use-api-data.ts'
+import { updateWithJustification } from '../../../lib/record-actions.ts'
+import { PAGES_PATH, updatePage } from '../api/pages-api.ts'
+import { PAGE_ROUTES } from '../lib/routes.ts'
 import '../../../components/record-form.css'
 import './pages.css'
 
@@ -37,7 +39,7 @@ export function PageEditPage() {
       return
     }
     try {
-      const saved = await updatePage(id, input.description)
+      const saved = await updateWithJustification((justification) => updatePage(id, input.description, justification))
       if (saved) navigate(PAGE_ROUTES.view(id))
     } catch {
       // The kit's global toast shows the server's message.

@@ -5,9 +5,10 @@ import { ActiveMark } from '../../../components/ActiveMark.tsx'
 import { DataTable, type DataColumn } from '../../../components/DataTable.tsx'
 import { HistoryRows } from '../../../components/HistoryRows.tsx'
 import { PageHeader } from '../../../components/PageHeader.tsx'
-import { useApiData } from '../../../hooks/useApiData.ts'
-import { useEmptyListDialog } from '../../../hooks/useEmptyListDialog.ts'
-import { PAGE_ROUTES, PAGES_PATH } from '../api/pages-api.ts'
+import { useApiData } from '../../../hooks/use-api-data.ts'
+import { useEmptyListDialog } from '../../../hooks/use-empty-list-dialog.ts'
+import { PAGES_PATH } from '../api/pages-api.ts'
+import { PAGE_ROUTES } from '../lib/routes.ts'
 
 const columns: DataColumn<Page>[] = [
   { id: 'title', header: 'Título', value: (row) => row.title },

@@ -2,9 +2,11 @@ import type { Page } from '@donaciones/contracts'
 import { ErrorPanel, formatDateTime, Loading } from '@donaciones/web-kit'
 import { Link, useParams } from '@donaciones/web-kit/router'
 import { RecordView } from '../../../components/RecordView.tsx'
-import { useApiData } from '../../../hooks/useApiData.ts'
-import { usePermissions } from '../../../hooks/usePermissions.ts'
-import { PAGE_ROUTES, PAGES_PATH, PUBLIC_PATH_OF_PAGE, togglePage } from '../api/pages-api.ts'
+import { useApiData } from '../../../hooks/use-api-data.ts'
+import { usePermissions } from '../../../hooks/use-permissions.ts'
+import { toggleWithJustification } from '../../../lib/record-actions.ts'
+import { PAGES_PATH, togglePage } from '../api/pages-api.ts'
+import { PAGE_ROUTES, PUBLIC_PATH_OF_PAGE } from '../lib/routes.ts'
 import './pages.css'
 
 /** /dashboard/pages/view/:id: the page's sanitised HTML as the public site shows it. */
@@ -18,7 +20,7 @@ export function PageViewPage() {
 
   const toggle = async () => {
     try {
-      if (await togglePage(data._id, !data.active)) reload()
+      if (await toggleWithJustification(!data.active, (description) => togglePage(data._id, !data.active, description))) reload()
     } catch {
       // The kit's global toast shows the server's message.
     }

@@ -5,9 +5,10 @@ import { ActiveMark } from '../../../components/ActiveMark.tsx'
 import { DataTable, type DataColumn } from '../../../components/DataTable.tsx'
 import { HistoryRows } from '../../../components/HistoryRows.tsx'
 import { PageHeader } from '../../../components/PageHeader.tsx'
-import { useApiData } from '../../../hooks/useApiData.ts'
-import { usePermissions } from '../../../hooks/usePermissions.ts'
-import { exportUsers, USER_ROUTES, USERS_PATH } from '../api/users-api.ts'
+import { useApiData } from '../../../hooks/use-api-data.ts'
+import { usePermissions } from '../../../hooks/use-permissions.ts'
+import { exportUsers, USERS_PATH } from '../api/users-api.ts'
+import { USER_ROUTES } from '../lib/routes.ts'
 
 const columns: DataColumn<User>[] = [
   { id: 'name', header: 'Nombre', value: (row) => row.fullName },

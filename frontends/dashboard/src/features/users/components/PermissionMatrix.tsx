@@ -1,5 +1,5 @@
 import { isReadOnlyModule } from '@donaciones/contracts'
-import type { MatrixRow } from '../api/users-api.ts'
+import type { MatrixRow } from '../lib/permission-matrix.ts'
 import './users.css'
 
 type Action = 'read' | 'create' | 'update'

@@ -1,12 +1,14 @@
 import { useEffect, useState } from 'react'
 import { PROFILE_FORM_NAME_MAX, PROFILE_UPDATED, profileUpdateRequestSchema, type User } from '@donaciones/contracts'
 import { apiRequest, authUserFrom, ErrorPanel, Loading, notify, useSession } from '@donaciones/web-kit'
-import { CharacterCount, Field, IMAGE_HINT, useImageUpload, useZodForm } from '@donaciones/web-kit/forms'
+import { CharacterCount, Field, ImageUploadField, useZodForm } from '@donaciones/web-kit/forms'
 import { useNavigate } from '@donaciones/web-kit/router'
 import { FormActions } from '../../../components/FormActions.tsx'
 import { PageHeader } from '../../../components/PageHeader.tsx'
-import { useApiData } from '../../../hooks/useApiData.ts'
-import { pictureOf, USER_ROUTES, USERS_PATH } from '../api/users-api.ts'
+import { useApiData } from '../../../hooks/use-api-data.ts'
+import { USERS_PATH } from '../api/users-api.ts'
+import { USER_ROUTES } from '../lib/routes.ts'
+import { pictureOf } from '../lib/user-picture.ts'
 import { UserAvatar } from './UserAvatar.tsx'
 import '../../../components/record-form.css'
 import './users.css'
@@ -26,11 +28,7 @@ export function ProfileEditPage() {
     defaultValues: { name: '', lastName: '', email: '', thumbnail: '' },
   })
   const [preview, setPreview] = useState<string | null>(null)
-  const { uploading, problem, choose } = useImageUpload(async (uploaded) => {
-    setValue('thumbnail', uploaded._id, { shouldDirty: true, shouldTouch: true })
-    await trigger('thumbnail')
-    setPreview(uploaded.path)
-  })
+  const [uploading, setUploading] = useState(false)
 
   useEffect(() => {
     if (!data) return
@@ -54,7 +52,6 @@ export function ProfileEditPage() {
     }
   })
 
-  const thumbnailError = problem ?? formState.errors.thumbnail?.message
   return (
     <section className="record-form">
       <PageHeader title="Mi perfil" />
@@ -68,14 +65,19 @@ export function ProfileEditPage() {
         <Field label="Correo electrónico" error={formState.errors.email?.message}>
           {(control) => <input {...control} {...register('email')} type="email" className="kit-input" autoComplete="email" />}
         </Field>
-        <Field label="Foto de perfil" error={thumbnailError} hint={uploading ? 'Subiendo imagen...' : IMAGE_HINT}>
-          {(control) => (
-            <div className="profile-picture">
-              <UserAvatar name={watch('name')} lastName={watch('lastName')} picture={preview} size="lg" />
-              <input {...control} type="file" accept="image/*" onChange={choose} disabled={uploading} />
-            </div>
-          )}
-        </Field>
+        <ImageUploadField
+          label="Foto de perfil"
+          imageName="foto"
+          error={formState.errors.thumbnail?.message}
+          preview={preview}
+          previewElement={<UserAvatar name={watch('name')} lastName={watch('lastName')} picture={preview} size="lg" />}
+          onUploadingChange={setUploading}
+          onUploaded={async (uploaded) => {
+            setValue('thumbnail', uploaded._id, { shouldDirty: true, shouldTouch: true })
+            await trigger('thumbnail')
+            setPreview(uploaded.path)
+          }}
+        />
         <FormActions
           mode="edit"
           isDirty={formState.isDirty}

@@ -1,4 +1,4 @@
-import { initialsOf } from '../api/users-api.ts'
+import { initialsOf } from '../lib/user-picture.ts'
 import './users.css'
 
 /** A user's picture, or the initials when there is none (decorative: the name is shown next to it). */

@@ -1,12 +1,26 @@
 import { useEffect, useMemo, useState } from 'react'
-import { ADMIN_FORM_NAME_MAX, ROLE_LABELS, ROLES, userInputSchema, type Module, type Role, type User } from '@donaciones/contracts'
-import { ErrorPanel, Loading, useSession } from '@donaciones/web-kit'
+import {
+  ADMIN_CREATED_TITLE,
+  ADMIN_FORM_NAME_MAX,
+  adminCreatedMessage,
+  RECORD_SAVED,
+  ROLE_LABELS,
+  ROLES,
+  userInputSchema,
+  type Module,
+  type Role,
+  type User,
+} from '@donaciones/contracts'
+import { ErrorPanel, Loading, notify, showAlert, useSession } from '@donaciones/web-kit'
 import { CharacterCount, Field, useZodForm } from '@donaciones/web-kit/forms'
 import { useNavigate, useParams, useSearchParams } from '@donaciones/web-kit/router'
 import { FormActions } from '../../../components/FormActions.tsx'
 import { PageHeader } from '../../../components/PageHeader.tsx'
-import { useApiData } from '../../../hooks/useApiData.ts'
-import { createUser, emptyMatrix, grantsOf, updateUser, USER_ROUTES, USERS_PATH, type MatrixRow } from '../api/users-api.ts'
+import { useApiData } from '../../../hooks/use-api-data.ts'
+import { updateWithJustification } from '../../../lib/record-actions.ts'
+import { createUser, updateUser, USERS_PATH } from '../api/users-api.ts'
+import { emptyMatrix, grantsOf, type MatrixRow } from '../lib/permission-matrix.ts'
+import { USER_ROUTES } from '../lib/routes.ts'
 import { PermissionMatrix } from './PermissionMatrix.tsx'
 import '../../../components/record-form.css'
 import './users.css'
@@ -63,10 +77,13 @@ export function UserFormPage({ mode }: { mode: 'create' | 'edit' }) {
     try {
       if (mode === 'create') {
         const created = await createUser(payload)
+        // Role 0/1: 'Administrador creado / Se enviará una contraseña provisional a {email}'; role 2: 'Registro guardado'.
+        if (created.role === 2) notify.success(RECORD_SAVED)
+        else await showAlert(ADMIN_CREATED_TITLE, adminCreatedMessage(created.email), 'success')
         navigate(created.role === 2 ? USER_ROUTES.list : USER_ROUTES.adminList)
         return
       }
-      const saved = await updateUser(id, payload)
+      const saved = await updateWithJustification((description) => updateUser(id, payload, description))
       if (!saved) return
       if (me && me._id === id && record.data && record.data.role !== input.role) {
         // Spec §4: changing one's own role forces logout.

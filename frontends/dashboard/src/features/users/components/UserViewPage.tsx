@@ -2,8 +2,12 @@ import { ROLE_LABELS, type User } from '@donaciones/contracts'
 import { ErrorPanel, formatDateTime, hasPermission, Loading, useSession } from '@donaciones/web-kit'
 import { Link, useParams } from '@donaciones/web-kit/router'
 import { RecordView } from '../../../components/RecordView.tsx'
-import { useApiData } from '../../../hooks/useApiData.ts'
-import { moduleOfRole, pictureOf, toggleUser, USER_ROUTES, USERS_PATH } from '../api/users-api.ts'
+import { useApiData } from '../../../hooks/use-api-data.ts'
+import { toggleWithJustification } from '../../../lib/record-actions.ts'
+import { toggleUser, USERS_PATH } from '../api/users-api.ts'
+import { moduleOfRole } from '../lib/permission-matrix.ts'
+import { USER_ROUTES } from '../lib/routes.ts'
+import { pictureOf } from '../lib/user-picture.ts'
 import { UserAvatar } from './UserAvatar.tsx'
 import './users.css'
 
@@ -19,7 +23,7 @@ export function UserViewPage() {
   const canUpdate = hasPermission(me, moduleOfRole(data.role), 'update')
   const toggle = async () => {
     try {
-      if (await toggleUser(data._id, !data.active)) reload()
+      if (await toggleWithJustification(!data.active, (description) => toggleUser(data._id, !data.active, description))) reload()
     } catch {
       // The kit's global toast shows the server's message.
     }

@@ -2,7 +2,7 @@ import { useRef, useState, type FormEvent } from 'react'
 import { Link, useNavigate } from '@donaciones/web-kit/router'
 import { Field, useSession, usePublicConfig } from '@donaciones/web-kit'
 import { login } from '../api/auth.ts'
-import { checkLogin, type LoginErrors, type LoginValues } from './login-check.ts'
+import { checkLogin, type LoginErrors, type LoginValues } from '../lib/login-check.ts'
 import { SocialButtons } from './SocialButtons.tsx'
 import './auth.css'
 

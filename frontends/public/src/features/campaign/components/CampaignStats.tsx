@@ -1,6 +1,6 @@
 import { formatInteger } from '@donaciones/web-kit'
 import type { Campaign } from '@donaciones/contracts'
-import { countdownText, type Countdown } from '../hooks/countdown.ts'
+import { countdownText, type Countdown } from '../lib/countdown.ts'
 import { LikeButton } from './LikeButton.tsx'
 
 /** Like button, visit counter and countdown, each as the campaign's visibility allows. */

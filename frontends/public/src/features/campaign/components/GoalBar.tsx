@@ -1,7 +1,7 @@
 import { useId } from 'react'
 import { formatMoney } from '@donaciones/web-kit'
 import type { Campaign } from '@donaciones/contracts'
-import { goalProgress } from '../hooks/countdown.ts'
+import { goalProgress } from '../lib/countdown.ts'
 
 /** Approved donations against the goal. */
 export function GoalBar({ campaign, goal }: { campaign: Campaign; goal: number }) {

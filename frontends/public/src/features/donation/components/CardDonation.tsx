@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react'
 import { formatMoney, Loading, Modal } from '@donaciones/web-kit'
-import type { ChannelProps } from './channel-props.ts'
+import type { ChannelProps } from '../lib/channel-props.ts'
 
 // The form (and the validation code it needs) is fetched when the modal opens.
 const CardForm = lazy(() => import('./CardForm.tsx').then((module) => ({ default: module.CardForm })))

@@ -3,7 +3,7 @@ import { showAlert, useSession } from '@donaciones/web-kit'
 import { Field, useZodForm } from '@donaciones/web-kit/forms'
 import { createCardToken } from '../api/conekta-tokenizer.ts'
 import { donateByCard } from '../api/donation-api.ts'
-import { showPaymentFailure } from './donation-failure.ts'
+import { showPaymentFailure } from '../lib/donation-failure.ts'
 
 interface CardFormProps {
   campaignId: string

@@ -10,7 +10,7 @@ import {
 import { formatMoney, Loading, usePublicConfig, useSession } from '@donaciones/web-kit'
 import { AcceptedMethods } from './AcceptedMethods.tsx'
 import { CardDonation } from './CardDonation.tsx'
-import type { ChannelProps } from './channel-props.ts'
+import type { ChannelProps } from '../lib/channel-props.ts'
 import { OxxoDonation } from './OxxoDonation.tsx'
 import { PaypalDonation } from './PaypalDonation.tsx'
 import './donation.css'
@@ -36,7 +36,7 @@ export function DonationCard({ campaign, onDonated }: DonationCardProps) {
   const checkAmount = async (text = amountText): Promise<number | null> => {
     if (maxAmount === undefined) return null
     const amount = text.trim() === '' ? Number.NaN : Number(text)
-    const { amountProblem } = await import('./amount-check.ts')
+    const { amountProblem } = await import('../lib/amount-check.ts')
     const problem = amountProblem(amount, maxAmount)
     setAmountError(problem)
     return problem ? null : amount

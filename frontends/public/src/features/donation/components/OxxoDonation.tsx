@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react'
 import type { OxxoResponse } from '@donaciones/contracts'
 import { formatMoney, Loading, Modal } from '@donaciones/web-kit'
-import type { ChannelProps } from './channel-props.ts'
+import type { ChannelProps } from '../lib/channel-props.ts'
 import { OxxoVoucher } from './OxxoVoucher.tsx'
 
 // The form (and the validation code it needs) is fetched when the modal opens.

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import type { OxxoResponse } from '@donaciones/contracts'
 import { formatDateTime, formatMoney, notify, usePublicConfig } from '@donaciones/web-kit'
-import { VOUCHER_FEE_NOTE, VOUCHER_STEPS } from '../api/voucher-text.ts'
+import { VOUCHER_FEE_NOTE, VOUCHER_STEPS } from '../lib/voucher-text.ts'
 
 /**
  * The voucher to pay at the store, and its PDF: text and vector drawing built by jsPDF, fetched
@@ -17,7 +17,7 @@ export function OxxoVoucher({ voucher, amount, campaignTitle }: { voucher: OxxoR
     if (!method) return
     setSaving(true)
     try {
-      const { saveVoucherPdf } = await import('../api/voucher-pdf.ts')
+      const { saveVoucherPdf } = await import('../lib/voucher-pdf.ts')
       await saveVoucherPdf({
         charityName: config?.settings.name ?? 'Donaciones',
         logoUrl: config?.settings.logo?.path ?? null,

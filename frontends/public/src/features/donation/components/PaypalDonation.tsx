@@ -3,8 +3,8 @@ import { NOT_AVAILABLE } from '@donaciones/contracts'
 import { notify } from '@donaciones/web-kit'
 import { capturePaypalDonation, createPaypalOrder, paypalPayerName } from '../api/donation-api.ts'
 import { loadPaypalSdk } from '../api/paypal-sdk.ts'
-import type { ChannelProps } from './channel-props.ts'
-import { showPaymentFailure } from './donation-failure.ts'
+import type { ChannelProps } from '../lib/channel-props.ts'
+import { showPaymentFailure } from '../lib/donation-failure.ts'
 
 class InvalidAmount extends Error {}
 

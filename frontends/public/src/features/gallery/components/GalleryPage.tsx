@@ -1,8 +1,8 @@
 import { Link, useLocation, useSearchParams } from '@donaciones/web-kit/router'
 import { NO_RESULTS } from '@donaciones/contracts'
 import { ErrorPanel, Loading } from '@donaciones/web-kit'
-import { useCampaignFeed } from '../hooks/useCampaignFeed.ts'
-import { useBottomSentinel } from '../hooks/useBottomSentinel.ts'
+import { useCampaignFeed } from '../hooks/use-campaign-feed.ts'
+import { useBottomSentinel } from '../hooks/use-bottom-sentinel.ts'
 import { CampaignCardItem } from './CampaignCardItem.tsx'
 import './gallery.css'
 

@@ -1,6 +1,6 @@
 import { COUNTER_ANIMATION_MS } from '@donaciones/contracts'
 import { formatInteger, Loading, useLoad } from '@donaciones/web-kit'
-import { useCountUp } from '../hooks/useCountUp.ts'
+import { useCountUp } from '../hooks/use-count-up.ts'
 import { getVisits } from '../api/get-visits.ts'
 
 /** The site's visits, counted up from 0 over 4 seconds (spec §2.1). */

@@ -2,7 +2,7 @@ import { CampaignProgress, useLoad } from '@donaciones/web-kit'
 import { Link, useLocation } from '@donaciones/web-kit/router'
 import { SLIDER_SPEED_MS, type CampaignCard } from '@donaciones/contracts'
 import { getSliderCampaigns } from '../api/campaign-lists.ts'
-import { useCarousel } from '../hooks/useCarousel.ts'
+import { useCarousel } from '../hooks/use-carousel.ts'
 import { CarouselControls } from './CarouselControls.tsx'
 
 /** Spec §2.2: the slider loops only when there are more cards than the 4 a wide screen shows. */

@@ -2,7 +2,7 @@ import { CampaignProgress, useLoad } from '@donaciones/web-kit'
 import { Link } from '@donaciones/web-kit/router'
 import type { CampaignCard } from '@donaciones/contracts'
 import { getBannerCampaigns } from '../api/campaign-lists.ts'
-import { useCarousel } from '../hooks/useCarousel.ts'
+import { useCarousel } from '../hooks/use-carousel.ts'
 import { CarouselControls } from './CarouselControls.tsx'
 
 /** Hero carousel of featured campaigns at the top of the home page (spec §2.2). */

@@ -2,7 +2,7 @@ import { useState } from 'react'
 import { Link, NavLink } from '@donaciones/web-kit/router'
 import type { PublicConfiguration } from '@donaciones/contracts'
 import { useSession } from '@donaciones/web-kit'
-import { navbarSiteName } from '../site-name.ts'
+import { navbarSiteName } from '../lib/site-name.ts'
 import { SearchBox } from './SearchBox.tsx'
 import { UserMenu } from './UserMenu.tsx'
 

@@ -1,11 +1,11 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { useState, type FormEvent } from 'react'
 import { FormProvider } from 'react-hook-form'
 import { setupRequestSchema } from '@donaciones/contracts'
-import { useZodForm } from '@donaciones/web-kit/forms'
-import { LAST_STEP, WIZARD_STEPS } from '../steps.ts'
+import { useFormSteps, useZodForm } from '@donaciones/web-kit/forms'
+import { LAST_STEP, WIZARD_STEPS } from '../lib/steps.ts'
 import { useSetupSubmit } from '../hooks/use-setup-submit.ts'
-import { institutionIsBlank, wizardDefaults, type WizardField, type WizardProvider } from '../wizard-form.ts'
-import { stepProblems } from '../step-checks.ts'
+import { institutionIsBlank, wizardDefaults, type WizardProvider } from '../lib/wizard-form.ts'
+import { stepProblems } from '../lib/step-checks.ts'
 import { StepBody } from './StepBody.tsx'
 import { WizardProgress } from './WizardProgress.tsx'
 import { WizardActions } from './WizardActions.tsx'
@@ -14,43 +14,17 @@ import '../wizard.css'
 /** Spec §2.4: the 16-step setup wizard at /configure; one form keeps every step's values. */
 export function SetupWizard() {
   const form = useZodForm(setupRequestSchema, { defaultValues: wizardDefaults })
-  const [stepIndex, setStepIndex] = useState(0)
+  const steps = useFormSteps(form, WIZARD_STEPS, { stepProblems })
+  const { index: stepIndex, step } = steps
   const [accepted, setAccepted] = useState(false)
   const [previews, setPreviews] = useState<Partial<Record<string, string>>>({})
-  const headingRef = useRef<HTMLHeadingElement>(null)
-  const firstStep = useRef(true)
-  const { status, failure, submit } = useSetupSubmit(form, setStepIndex)
-  const step = WIZARD_STEPS[stepIndex] ?? WIZARD_STEPS[0]!
-
-  // Each step change takes the focus to the new heading, so screen readers announce it.
-  useEffect(() => {
-    if (firstStep.current) {
-      firstStep.current = false
-      return
-    }
-    headingRef.current?.focus()
-  }, [stepIndex])
+  const { status, failure, submit } = useSetupSubmit(form, steps.showStepOf)
 
   const provider: WizardProvider | null = step.kind === 'provider' ? step.provider : null
 
   const goNext = async () => {
     if (provider) form.setValue(`providers.${provider}`, true)
-    if (await validateStep()) setStepIndex(stepIndex + 1)
-    else touchFields()
-  }
-
-  /** The step's fields with the contracts' schema, plus its whole-object rules. */
-  const validateStep = async () => {
-    const valid = await form.trigger([...step.fields])
-    const extra = stepProblems(step, form.getValues())
-    for (const problem of extra) form.setError(problem.path as WizardField, { type: 'validate', message: problem.message })
-    return valid && extra.length === 0
-  }
-
-  // A failed step marks its fields touched, so each message goes away as soon as the value is
-  // fixed (while typing), not on blur, where the moving layout would swallow the next click.
-  const touchFields = () => {
-    for (const name of step.fields) form.setValue(name, form.getValues(name) as never, { shouldTouch: true })
+    await steps.next()
   }
 
   const skipProvider = () => {
@@ -58,7 +32,7 @@ export function SetupWizard() {
     form.setValue(`providers.${provider}`, false)
     form.setValue(`keys.${provider}`, { client: '', secret: '' })
     form.clearErrors(`keys.${provider}`)
-    setStepIndex(stepIndex + 1)
+    steps.goTo(stepIndex + 1)
   }
 
   const skipInstitution = () => {
@@ -69,8 +43,7 @@ export function SetupWizard() {
 
   const save = async () => {
     if (institutionIsBlank(form.getValues())) return submit(false)
-    if (await form.trigger([...step.fields])) await submit(true)
-    else touchFields()
+    if (await steps.checkStep()) await submit(true)
   }
 
   const onSubmit = (event: FormEvent) => {
@@ -97,7 +70,7 @@ export function SetupWizard() {
       <FormProvider {...form}>
         <form className="setup-card" noValidate onSubmit={onSubmit} aria-label="Asistente de configuración">
           <WizardProgress step={stepIndex} />
-          <h2 id="setup-step-title" ref={headingRef} tabIndex={-1} className="setup-card__heading">
+          <h2 id="setup-step-title" ref={steps.headingRef} tabIndex={-1} className="setup-card__heading">
             {step.title}
           </h2>
           <StepBody step={step} accepted={accepted} onAcceptedChange={setAccepted} previews={previews} onPreview={(field, path) => setPreviews((current) => ({ ...current, [field]: path }))} />
@@ -111,7 +84,7 @@ export function SetupWizard() {
             stepIndex={stepIndex}
             canContinue={stepIndex !== 0 || accepted}
             sending={status === 'sending'}
-            onBack={() => setStepIndex(stepIndex - 1)}
+            onBack={steps.back}
             {...(provider && { onSkip: skipProvider })}
             {...(stepIndex === LAST_STEP && { onSkip: skipInstitution })}
           />

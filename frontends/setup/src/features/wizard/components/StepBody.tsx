@@ -1,4 +1,4 @@
-import type { WizardStep } from '../steps.ts'
+import type { WizardStep } from '../lib/steps.ts'
 import { AdminStep } from './steps/AdminStep.tsx'
 import { CategoryStep } from './steps/CategoryStep.tsx'
 import { InstitutionStep } from './steps/InstitutionStep.tsx'
@@ -10,7 +10,7 @@ import { OptionalInstitutionStep } from './steps/OptionalInstitutionStep.tsx'
 import { ProductKeyStep } from './steps/ProductKeyStep.tsx'
 import { ProviderStep } from './steps/ProviderStep.tsx'
 import { TermsStep } from './steps/TermsStep.tsx'
-import type { PreviewProps } from './steps/preview-props.ts'
+import type { PreviewProps } from '../lib/preview-props.ts'
 
 interface StepBodyProps extends PreviewProps {
   step: WizardStep

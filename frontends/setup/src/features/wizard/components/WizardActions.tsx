@@ -1,4 +1,4 @@
-import { LAST_STEP } from '../steps.ts'
+import { LAST_STEP } from '../lib/steps.ts'
 
 interface WizardActionsProps {
   stepIndex: number

@@ -1,4 +1,4 @@
-import { WIZARD_STEPS } from '../steps.ts'
+import { WIZARD_STEPS } from '../lib/steps.ts'
 
 /** 'Paso N de 16' with a progress bar. */
 export function WizardProgress({ step }: { step: number }) {

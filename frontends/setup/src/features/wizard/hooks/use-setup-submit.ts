@@ -2,11 +2,10 @@ import { useState } from 'react'
 import { useNavigate } from '@donaciones/web-kit/router'
 import type { UseFormReturn } from 'react-hook-form'
 import { SETUP_REDIRECT_DELAY_MS, SETUP_SUCCESS, setupRequestSchema, type SetupRequest } from '@donaciones/contracts'
-import { ApiError, notify, showAlert, useSession, useSiteConfig } from '@donaciones/web-kit'
+import { ApiError, notify, showAlert, useSession, useSiteConfig, type FieldError } from '@donaciones/web-kit'
+import { fieldErrorsOf, showFieldErrors } from '@donaciones/web-kit/forms'
 import { sendSetup } from '../api/send-setup.ts'
-import { fieldProblemsOf, type FieldProblem } from '../api/field-errors.ts'
-import { stepOfPath } from '../steps.ts'
-import { toPayload, type WizardField, type WizardValues } from '../wizard-form.ts'
+import { toPayload, type WizardValues } from '../lib/wizard-form.ts'
 
 export const AFTER_SETUP_PATH = '/dashboard/campaign/create'
 export const WELCOME_TITLE = '¡Bienvenido!'
@@ -18,18 +17,19 @@ export interface SubmitFailure {
   description: string
 }
 
-/** Step 15: validates everything, sends it, signs the administrator in and moves to the dashboard. */
-export function useSetupSubmit(form: UseFormReturn<WizardValues, unknown, SetupRequest>, showStep: (step: number) => void) {
+/**
+ * Step 15: validates everything, sends it, signs the administrator in and moves to the dashboard.
+ * `showStepOf` opens the first step holding one of the paths (false when none does).
+ */
+export function useSetupSubmit(form: UseFormReturn<WizardValues, unknown, SetupRequest>, showStepOf: (paths: readonly string[]) => boolean) {
   const navigate = useNavigate()
   const [status, setStatus] = useState<SubmitStatus>('idle')
   const [failure, setFailure] = useState<SubmitFailure | null>(null)
 
   /** Shows each message on its field and opens the step of the first one. */
-  const showProblems = (problems: FieldProblem[]) => {
-    for (const problem of problems) form.setError(problem.path as WizardField, { type: 'server', message: problem.message })
-    const steps = problems.map((problem) => stepOfPath(problem.path)).filter((step): step is number => step !== null)
-    if (steps.length > 0) showStep(Math.min(...steps))
-    else setFailure({ message: 'Información inválida', description: problems[0]?.message ?? 'Verifique los datos proporcionados' })
+  const showProblems = (problems: readonly FieldError[]) => {
+    const paths = showFieldErrors(form.setError, problems)
+    if (!showStepOf(paths)) setFailure({ message: 'Información inválida', description: problems[0]?.message ?? 'Verifique los datos proporcionados' })
   }
 
   const submit = async (withInstitution: boolean) => {
@@ -45,7 +45,7 @@ export function useSetupSubmit(form: UseFormReturn<WizardValues, unknown, SetupR
       ;({ token } = await sendSetup(checked.data))
     } catch (error) {
       setStatus('idle')
-      const problems = error instanceof ApiError ? fieldProblemsOf(error) : []
+      const problems = fieldErrorsOf(error)
       if (problems.length > 0) showProblems(problems)
       else if (error instanceof ApiError) setFailure({ message: error.message, description: error.description })
       else setFailure({ message: 'Ocurrió un error', description: 'Intente de nuevo más tarde' })

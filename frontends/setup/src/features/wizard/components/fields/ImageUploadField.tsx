@@ -1,6 +1,6 @@
 import { useFormContext } from 'react-hook-form'
 import { ImageUploadField as KitImageUploadField } from '@donaciones/web-kit/forms'
-import type { WizardField, WizardValues } from '../../wizard-form.ts'
+import type { WizardField, WizardValues } from '../../lib/wizard-form.ts'
 import { fieldError } from './TextField.tsx'
 
 interface ImageUploadFieldProps {

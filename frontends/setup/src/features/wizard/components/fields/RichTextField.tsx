@@ -1,7 +1,7 @@
 import { useId } from 'react'
 import { Controller, useFormContext } from 'react-hook-form'
 import { RichTextEditor } from '@donaciones/web-kit/rich-text'
-import type { WizardField, WizardValues } from '../../wizard-form.ts'
+import type { WizardField, WizardValues } from '../../lib/wizard-form.ts'
 
 interface RichTextFieldProps {
   name: WizardField

@@ -1,7 +1,7 @@
 import type { HTMLInputTypeAttribute, ReactNode } from 'react'
 import { get, useFormContext } from 'react-hook-form'
 import { CharacterCount, Field } from '@donaciones/web-kit/forms'
-import type { WizardField, WizardValues } from '../../wizard-form.ts'
+import type { WizardField, WizardValues } from '../../lib/wizard-form.ts'
 
 interface TextFieldProps {
   name: WizardField

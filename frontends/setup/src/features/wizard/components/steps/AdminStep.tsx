@@ -1,7 +1,7 @@
 import { WIZARD_USER_NAME_MAX } from '@donaciones/contracts'
 import { ImageUploadField } from '../fields/ImageUploadField.tsx'
 import { TextField } from '../fields/TextField.tsx'
-import type { PreviewProps } from './preview-props.ts'
+import type { PreviewProps } from '../../lib/preview-props.ts'
 
 const PASSWORD_HINT = 'Mínimo 8 caracteres, con minúsculas y al menos dos de: mayúsculas, números o símbolos.'
 

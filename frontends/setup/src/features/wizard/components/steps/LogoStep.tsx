@@ -1,5 +1,5 @@
 import { ImageUploadField } from '../fields/ImageUploadField.tsx'
-import type { PreviewProps } from './preview-props.ts'
+import type { PreviewProps } from '../../lib/preview-props.ts'
 
 /** Step 3: the logo shown in the navigation bar. */
 export function LogoStep({ previews, onPreview }: PreviewProps) {

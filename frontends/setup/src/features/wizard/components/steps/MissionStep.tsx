@@ -2,8 +2,8 @@ import { useFormContext } from 'react-hook-form'
 import { WIZARD_MISSION_MAX } from '@donaciones/contracts'
 import { ImageUploadField } from '../fields/ImageUploadField.tsx'
 import { TextField } from '../fields/TextField.tsx'
-import type { WizardValues } from '../../wizard-form.ts'
-import type { PreviewProps } from './preview-props.ts'
+import type { WizardValues } from '../../lib/wizard-form.ts'
+import type { PreviewProps } from '../../lib/preview-props.ts'
 
 /** Step 4: the mission shown on the home page, its side image and whether the counters show. */
 export function MissionStep({ previews, onPreview }: PreviewProps) {

@@ -1,5 +1,5 @@
 import { TextField } from '../fields/TextField.tsx'
-import type { WizardProvider } from '../../wizard-form.ts'
+import type { WizardProvider } from '../../lib/wizard-form.ts'
 
 const TEXTS: Record<WizardProvider, { intro: string; client: string; secret: string }> = {
   conekta: {

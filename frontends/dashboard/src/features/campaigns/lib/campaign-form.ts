@@ -1,22 +1,10 @@
-import { useMemo } from 'react'
 import type { z } from 'zod'
 import { campaignInputSchema, type CampaignEditView } from '@donaciones/contracts'
-import { todayInMexico, usePublicConfig } from '@donaciones/web-kit'
+import { todayInMexico } from '@donaciones/web-kit'
 
 export type CampaignSchema = ReturnType<typeof campaignInputSchema>
 export type CampaignFormValues = z.input<CampaignSchema>
 export type CampaignField = keyof CampaignFormValues
-
-/** Spec §5: the goal is shown (and required) only when the card or the wallet provider is enabled. */
-export function useGoalShown(): boolean {
-  const config = usePublicConfig()
-  return Boolean(config && (config.providers.conekta || config.providers.paypal))
-}
-
-/** The contracts' input schema for this site (goal required or not). */
-export function useCampaignSchema(goalShown: boolean): CampaignSchema {
-  return useMemo(() => campaignInputSchema({ goalRequired: goalShown }), [goalShown])
-}
 
 export function emptyCampaign(): CampaignFormValues {
   return {

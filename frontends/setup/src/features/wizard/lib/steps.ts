@@ -51,10 +51,3 @@ export const WIZARD_STEPS: readonly WizardStep[] = [
 
 export const LAST_STEP = WIZARD_STEPS.length - 1
 
-/** The step holding a field path ('user.password', 'keys.conekta', 'mailer'...), or null. */
-export function stepOfPath(path: string): number | null {
-  const index = WIZARD_STEPS.findIndex((step) =>
-    step.fields.some((field) => field === path || field.startsWith(`${path}.`) || path.startsWith(`${field}.`)),
-  )
-  return index === -1 ? null : index
-}
