@@ -1,4 +1,4 @@
-import { donationApproved, visitRecorded, type EventEnvelope } from '@donaciones/contracts'
+import { donationApproved, upcastEventData, visitRecorded, type EventEnvelope } from '@donaciones/contracts'
 import { ident, type Projection, type SqlExecutor } from '@donaciones/kit'
 import { creationCause, historyRulesByKey, moduleLabels, updateCause } from '../../../services/audit/src/projections/history-rules.ts'
 import type { HistoryEntryRow } from '../../../services/audit/src/projections/history-queries.ts'
@@ -61,9 +61,9 @@ export async function verifyHistory(db: SqlExecutor, schema: string, mix: AuditL
   for (const { envelope } of received) {
     const rule = historyRulesByKey.get(`${envelope.service}.${envelope.type}`)
     if (!rule) continue
-    const data = envelope.data as Record<string, unknown>
-    const key = `${rule.module}/${rule.document(data)}`
-    if (rule.title) titles.set(key, rule.title(data))
+    const change = rule.change.handle({ ...envelope, data: upcastEventData(rule.change.definition, envelope.v, envelope.data) })
+    const key = `${rule.module}/${change.document}`
+    if (change.title !== undefined) titles.set(key, change.title)
     const row = byId.get(envelope.id)
     if (!row) {
       differences.push(`falta la entrada de ${envelope.type} ${envelope.id}`)
@@ -71,7 +71,7 @@ export async function verifyHistory(db: SqlExecutor, schema: string, mix: AuditL
     }
     const expected = {
       module: rule.module,
-      document: rule.document(data),
+      document: change.document,
       label: moduleLabels[rule.module],
       title: titles.get(key) ?? '',
       cause: envelope.metadata.historical?.cause ?? (rule.created ? creationCause : updateCause),

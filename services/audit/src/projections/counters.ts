@@ -1,8 +1,5 @@
-import { donationApproved, visitRecorded, type CounterName, type EventEnvelope } from '@donaciones/contracts'
-import { ident, type Projection, type SqlExecutor } from '@donaciones/kit'
-
-type DonationApproved = typeof donationApproved
-type ApprovedData = import('zod').infer<DonationApproved['schema']>
+import { donationApproved, visitRecorded, type CounterName, type EventDataOf, type EventEnvelope } from '@donaciones/contracts'
+import { eventHandlers, ident, on, type Projection, type SqlExecutor } from '@donaciones/kit'
 
 async function increment(tx: SqlExecutor, schema: string, name: CounterName, by = 1): Promise<number> {
   const { rows } = await tx.query<{ total: number }>(
@@ -13,9 +10,23 @@ async function increment(tx: SqlExecutor, schema: string, name: CounterName, by 
   return Number(rows[0]?.total ?? 0)
 }
 
-function donorKey(data: ApprovedData): string {
+function donorKey(data: EventDataOf<typeof donationApproved>): string {
   return data.userId ? `user:${data.userId}` : `email:${data.donor.email.trim().toLowerCase()}`
 }
+
+interface Tally {
+  visits: number
+  donors: string[]
+}
+
+const tallyEvent = eventHandlers(
+  on(visitRecorded, (_data, _event, tally: Tally) => {
+    tally.visits += 1
+  }),
+  on(donationApproved, (data, _event, tally: Tally) => {
+    tally.donors.push(donorKey(data))
+  }),
+)
 
 /**
  * visits: one per VisitRecorded. donations: approved donations. donors: distinct people who
@@ -24,7 +35,7 @@ function donorKey(data: ApprovedData): string {
 export const countersProjection: Projection = {
   name: 'counters',
   tables: ['counters', 'counter_donors'],
-  handles: [visitRecorded, donationApproved],
+  handles: tallyEvent.definitions,
   async setup(db, schema) {
     await db.exec(`
       create table if not exists ${ident(schema)}.counters (name text primary key, total bigint not null);
@@ -39,12 +50,9 @@ export const countersProjection: Projection = {
 
 /** Sums a run of events and adds each total once (one counter update per run, not per event). */
 async function applyCounters(tx: SqlExecutor, events: readonly EventEnvelope[], schema: string): Promise<void> {
-  let visits = 0
-  const donors: string[] = []
-  for (const event of events) {
-    if (event.type === visitRecorded.type) visits += 1
-    else donors.push(donorKey(donationApproved.schema.parse(event.data)))
-  }
+  const tally: Tally = { visits: 0, donors: [] }
+  for (const event of events) tallyEvent.dispatch(event, tally)
+  const { visits, donors } = tally
   if (visits > 0) await increment(tx, schema, 'visits', visits)
   if (donors.length === 0) return
   await increment(tx, schema, 'donations', donors.length)

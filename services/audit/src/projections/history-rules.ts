@@ -20,22 +20,26 @@ import {
   userProfileUpdated,
   userRoleChanged,
   userUpdated,
-  type EventDefinition,
   type HistoricalModule,
+  type RefusedChange,
 } from '@donaciones/contracts'
-import { eventKey } from '@donaciones/kit'
+import { eventKey, on, type EventHandler } from '@donaciones/kit'
+
+/** What one event says of the record it changed. */
+export interface HistoryChange {
+  /** The changed record's id. */
+  document: string
+  /** The record's title as of this event, when the event carries it. */
+  title?: string
+  /** Cause and description of its own (instead of the administrator's justification). */
+  justification?: { cause: string; description: string }
+}
 
 /** How one kind of event becomes a history entry. */
 export interface HistoryRule {
-  definition: EventDefinition
   module: HistoricalModule
-  /** The changed record's id in the payload. */
-  document: (data: Record<string, unknown>) => string
-  /** The record's title as of this event, when the event carries it. */
-  title?: (data: Record<string, unknown>) => string
+  change: EventHandler<[], HistoryChange>
   created?: boolean
-  /** Cause and description of its own (instead of the administrator's justification). */
-  describe?: (data: Record<string, unknown>) => { cause: string; description: string }
 }
 
 export const moduleLabels: Record<HistoricalModule, string> = {
@@ -52,43 +56,42 @@ export const updateCause = 'Actualización'
 /** A UserChangeRefused event: someone tried to take over another administrator's account. */
 export const refusedCause = 'Intento rechazado'
 
-const refusedChanges: Record<string, string> = {
+const refusedChanges: Record<RefusedChange, string> = {
   email: 'Cambio de correo electrónico rechazado',
   'provisional-password': 'Contraseña provisional rechazada',
   deactivation: 'Desactivación rechazada',
 }
-const refusedChange = (data: Record<string, unknown>) => ({
-  cause: refusedCause,
-  description: `${refusedChanges[String(data.change)] ?? 'Cambio rechazado'}: ${String(data.reason ?? '')}`,
-})
-
-const field = (name: string) => (data: Record<string, unknown>) => String(data[name] ?? '')
-const fullName = (data: Record<string, unknown>) => `${String(data.name ?? '')} ${String(data.lastName ?? '')}`.trim()
-const siteName = (data: Record<string, unknown>) => String((data.settings as { name?: string } | undefined)?.name ?? '')
+const fullName = (data: { name: string; lastName: string }) => `${data.name} ${data.lastName}`.trim()
 
 export const historyRules: readonly HistoryRule[] = [
-  { definition: campaignCreated, module: 'campaign', document: field('campaignId'), title: field('title'), created: true },
-  { definition: campaignUpdated, module: 'campaign', document: field('campaignId'), title: field('title') },
-  { definition: campaignActivationToggled, module: 'campaign', document: field('campaignId') },
-  { definition: institutionCreated, module: 'institution', document: field('institutionId'), title: field('name'), created: true },
-  { definition: institutionUpdated, module: 'institution', document: field('institutionId'), title: field('name') },
-  { definition: institutionActivationToggled, module: 'institution', document: field('institutionId') },
-  { definition: categoryCreated, module: 'category', document: field('categoryId'), title: field('title'), created: true },
-  { definition: categoryUpdated, module: 'category', document: field('categoryId'), title: field('title') },
-  { definition: categoryActivationToggled, module: 'category', document: field('categoryId') },
-  { definition: userCreated, module: 'user', document: field('userId'), title: fullName, created: true },
-  { definition: userUpdated, module: 'user', document: field('userId'), title: fullName },
-  { definition: userProfileUpdated, module: 'user', document: field('userId'), title: fullName },
-  { definition: userActivationToggled, module: 'user', document: field('userId') },
-  { definition: userRoleChanged, module: 'user', document: field('userId') },
-  { definition: userPermissionsChanged, module: 'user', document: field('userId') },
-  { definition: userChangeRefused, module: 'user', document: field('userId'), describe: refusedChange },
-  { definition: configurationCreated, module: 'configuration', document: field('configurationId'), title: siteName, created: true },
-  { definition: configurationUpdated, module: 'configuration', document: field('configurationId'), title: siteName },
-  { definition: pageCreated, module: 'page', document: field('pageId'), title: field('title'), created: true },
-  { definition: pageUpdated, module: 'page', document: field('pageId') },
-  { definition: pageActivationToggled, module: 'page', document: field('pageId') },
+  { module: 'campaign', created: true, change: on(campaignCreated, (data) => ({ document: data.campaignId, title: data.title })) },
+  { module: 'campaign', change: on(campaignUpdated, (data) => ({ document: data.campaignId, title: data.title })) },
+  { module: 'campaign', change: on(campaignActivationToggled, (data) => ({ document: data.campaignId })) },
+  { module: 'institution', created: true, change: on(institutionCreated, (data) => ({ document: data.institutionId, title: data.name })) },
+  { module: 'institution', change: on(institutionUpdated, (data) => ({ document: data.institutionId, title: data.name })) },
+  { module: 'institution', change: on(institutionActivationToggled, (data) => ({ document: data.institutionId })) },
+  { module: 'category', created: true, change: on(categoryCreated, (data) => ({ document: data.categoryId, title: data.title })) },
+  { module: 'category', change: on(categoryUpdated, (data) => ({ document: data.categoryId, title: data.title })) },
+  { module: 'category', change: on(categoryActivationToggled, (data) => ({ document: data.categoryId })) },
+  { module: 'user', created: true, change: on(userCreated, (data) => ({ document: data.userId, title: fullName(data) })) },
+  { module: 'user', change: on(userUpdated, (data) => ({ document: data.userId, title: fullName(data) })) },
+  { module: 'user', change: on(userProfileUpdated, (data) => ({ document: data.userId, title: fullName(data) })) },
+  { module: 'user', change: on(userActivationToggled, (data) => ({ document: data.userId })) },
+  { module: 'user', change: on(userRoleChanged, (data) => ({ document: data.userId })) },
+  { module: 'user', change: on(userPermissionsChanged, (data) => ({ document: data.userId })) },
+  {
+    module: 'user',
+    change: on(userChangeRefused, (data) => ({
+      document: data.userId,
+      justification: { cause: refusedCause, description: `${refusedChanges[data.change]}: ${data.reason}` },
+    })),
+  },
+  { module: 'configuration', created: true, change: on(configurationCreated, (data) => ({ document: data.configurationId, title: data.settings.name })) },
+  { module: 'configuration', change: on(configurationUpdated, (data) => ({ document: data.configurationId, title: data.settings.name })) },
+  { module: 'page', created: true, change: on(pageCreated, (data) => ({ document: data.pageId, title: data.title })) },
+  { module: 'page', change: on(pageUpdated, (data) => ({ document: data.pageId })) },
+  { module: 'page', change: on(pageActivationToggled, (data) => ({ document: data.pageId })) },
 ]
 
 /** Each rule under the key (`service.type`) of the event it describes. */
-export const historyRulesByKey: ReadonlyMap<string, HistoryRule> = new Map(historyRules.map((rule) => [eventKey(rule.definition), rule]))
+export const historyRulesByKey: ReadonlyMap<string, HistoryRule> = new Map(historyRules.map((rule) => [eventKey(rule.change.definition), rule]))

@@ -2,7 +2,6 @@ import type { EventEnvelope } from '@donaciones/contracts'
 import { eventKey, ident, type Projection, type ProjectionIndex, type SqlExecutor } from '@donaciones/kit'
 import { creationCause, historyRules, historyRulesByKey, moduleLabels, updateCause } from './history-rules.ts'
 
-
 const historyIndexes: ProjectionIndex[] = [
   { name: 'history_by_time', create: (schema) => `create index if not exists history_by_time on ${ident(schema)}.history (created_at desc)` },
   {
@@ -19,7 +18,7 @@ const historyIndexes: ProjectionIndex[] = [
 export const historyProjection: Projection = {
   name: 'historical',
   tables: ['history', 'history_titles'],
-  handles: historyRules.map((rule) => rule.definition),
+  handles: historyRules.map((rule) => rule.change.definition),
   async setup(db, schema) {
     const s = ident(schema)
     await db.exec(`
@@ -48,13 +47,12 @@ async function applyHistory(tx: SqlExecutor, events: readonly EventEnvelope[], s
   const entries = events.flatMap((event) => {
     const rule = historyRulesByKey.get(eventKey(event))
     if (!rule) return []
-    const data = event.data as Record<string, unknown>
-    return [{ event, rule, data, document: rule.document(data) }]
+    return [{ event, rule, change: rule.change.handle(event) }]
   })
   if (entries.length === 0) return
   const s = ident(schema)
   const keyOf = (module: string, document: string) => JSON.stringify([module, document])
-  const touched = new Map(entries.map(({ rule, document }) => [keyOf(rule.module, document), [rule.module, document] as const]))
+  const touched = new Map(entries.map(({ rule, change }) => [keyOf(rule.module, change.document), [rule.module, change.document] as const]))
   const { rows } = await tx.query<{ module: string; document: string; title: string }>(
     `select module, document, title from ${s}.history_titles join unnest($1::text[], $2::text[]) as touched(module, document) using (module, document)`,
     [[...touched.values()].map(([module]) => module), [...touched.values()].map(([, document]) => document)],
@@ -62,17 +60,17 @@ async function applyHistory(tx: SqlExecutor, events: readonly EventEnvelope[], s
   const titles = new Map(rows.map((row) => [keyOf(row.module, row.document), row.title]))
   const retitled = new Map<string, readonly [string, string]>()
   const columns: unknown[][] = [[], [], [], [], [], [], [], [], [], []]
-  for (const { event, rule, data, document } of entries) {
-    const key = keyOf(rule.module, document)
-    if (rule.title) {
-      titles.set(key, rule.title(data))
-      retitled.set(key, [rule.module, document])
+  for (const { event, rule, change } of entries) {
+    const key = keyOf(rule.module, change.document)
+    if (change.title !== undefined) {
+      titles.set(key, change.title)
+      retitled.set(key, [rule.module, change.document])
     }
-    const historical = rule.describe?.(data) ?? event.metadata.historical
+    const historical = change.justification ?? event.metadata.historical
     const row = [
       event.id,
       rule.module,
-      document,
+      change.document,
       moduleLabels[rule.module],
       titles.get(key) ?? '',
       historical?.cause ?? (rule.created ? creationCause : updateCause),

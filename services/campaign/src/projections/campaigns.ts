@@ -5,34 +5,14 @@ import {
   campaignLiked,
   campaignUpdated,
   campaignVisited,
-  type EventEnvelope,
 } from '@donaciones/contracts'
-import { ident, type Projection } from '@donaciones/kit'
+import { ident, on, typedProjection } from '@donaciones/kit'
 import { counterTable, createCampaignCounters, incrementCampaignCounter } from './campaign-counters.ts'
 
-interface CampaignData {
-  campaignId: string
-  slug: string
-  title: string
-  subtitle: string | null
-  description: string
-  content: string
-  thumbnail: string
-  categories: string[]
-  institution: string | null
-  goal: number | null
-  duration: number
-  date: string
-  gratitude: string | null
-  visibility: { counter: boolean; countdown: boolean; comments: boolean }
-  active?: boolean
-}
-
 /** Campaigns as the admin and public reads need them; every slug a campaign ever had keeps resolving. */
-export const campaignsProjection: Projection = {
+export const campaignsProjection = typedProjection({
   name: 'campaigns',
   tables: ['campaigns', 'campaign_slugs', counterTable],
-  handles: [campaignCreated, campaignUpdated, campaignActivationToggled, campaignVisited, campaignLiked],
   async setup(db, schema) {
     const s = ident(schema)
     await db.exec(`
@@ -48,39 +28,32 @@ export const campaignsProjection: Projection = {
     `)
     await createCampaignCounters(db, schema)
   },
-  async apply(tx, event: EventEnvelope, schema) {
-    const s = ident(schema)
-    const data = event.data as CampaignData
-    switch (event.type) {
-      case campaignCreated.type:
-        await tx.query(
-          `insert into ${s}.campaigns (id, slug, title, subtitle, description, content, thumbnail, categories, institution, goal,
-             duration, date, gratitude, visibility, active, search_title, created_at, updated_at)
-           values ($1, $2, $3, $4, $5, $6, $7, $8::jsonb, $9, $10, $11, $12, $13, $14::jsonb, $15, $16, $17, $17)`,
-          [data.campaignId, data.slug, data.title, data.subtitle, data.description, data.content, data.thumbnail, JSON.stringify(data.categories),
-            data.institution, data.goal, data.duration, data.date, data.gratitude, JSON.stringify(data.visibility), data.active ?? true,
-            searchKey(data.title), event.occurredAt],
-        )
-        await tx.query(`insert into ${s}.campaign_slugs (slug, campaign_id) values ($1, $2)`, [data.slug, data.campaignId])
-        return
-      case campaignUpdated.type:
-        await tx.query(
-          `update ${s}.campaigns set title = $2, subtitle = $3, description = $4, content = $5, thumbnail = $6, categories = $7::jsonb,
-             institution = $8, goal = $9, duration = $10, date = $11, gratitude = $12, visibility = $13::jsonb, search_title = $14, updated_at = $15
-           where id = $1`,
-          [data.campaignId, data.title, data.subtitle, data.description, data.content, data.thumbnail, JSON.stringify(data.categories),
-            data.institution, data.goal, data.duration, data.date, data.gratitude, JSON.stringify(data.visibility), searchKey(data.title), event.occurredAt],
-        )
-        return
-      case campaignActivationToggled.type:
-        await tx.query(`update ${s}.campaigns set active = $2, updated_at = $3 where id = $1`, [data.campaignId, data.active, event.occurredAt])
-        return
-      case campaignVisited.type:
-        await incrementCampaignCounter(tx, schema, data.campaignId, 'visits')
-        return
-      case campaignLiked.type:
-        await incrementCampaignCounter(tx, schema, data.campaignId, 'likes')
-        return
-    }
-  },
-}
+  handlers: [
+    on(campaignCreated, async (data, event, tx, schema) => {
+      const s = ident(schema)
+      await tx.query(
+        `insert into ${s}.campaigns (id, slug, title, subtitle, description, content, thumbnail, categories, institution, goal,
+           duration, date, gratitude, visibility, active, search_title, created_at, updated_at)
+         values ($1, $2, $3, $4, $5, $6, $7, $8::jsonb, $9, $10, $11, $12, $13, $14::jsonb, $15, $16, $17, $17)`,
+        [data.campaignId, data.slug, data.title, data.subtitle, data.description, data.content, data.thumbnail, JSON.stringify(data.categories),
+          data.institution, data.goal, data.duration, data.date, data.gratitude, JSON.stringify(data.visibility), data.active,
+          searchKey(data.title), event.occurredAt],
+      )
+      await tx.query(`insert into ${s}.campaign_slugs (slug, campaign_id) values ($1, $2)`, [data.slug, data.campaignId])
+    }),
+    on(campaignUpdated, async (data, event, tx, schema) => {
+      await tx.query(
+        `update ${ident(schema)}.campaigns set title = $2, subtitle = $3, description = $4, content = $5, thumbnail = $6, categories = $7::jsonb,
+           institution = $8, goal = $9, duration = $10, date = $11, gratitude = $12, visibility = $13::jsonb, search_title = $14, updated_at = $15
+         where id = $1`,
+        [data.campaignId, data.title, data.subtitle, data.description, data.content, data.thumbnail, JSON.stringify(data.categories),
+          data.institution, data.goal, data.duration, data.date, data.gratitude, JSON.stringify(data.visibility), searchKey(data.title), event.occurredAt],
+      )
+    }),
+    on(campaignActivationToggled, async (data, event, tx, schema) => {
+      await tx.query(`update ${ident(schema)}.campaigns set active = $2, updated_at = $3 where id = $1`, [data.campaignId, data.active, event.occurredAt])
+    }),
+    on(campaignVisited, (data, _event, tx, schema) => incrementCampaignCounter(tx, schema, data.campaignId, 'visits')),
+    on(campaignLiked, (data, _event, tx, schema) => incrementCampaignCounter(tx, schema, data.campaignId, 'likes')),
+  ],
+})

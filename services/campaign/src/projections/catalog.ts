@@ -7,70 +7,45 @@ import {
   institutionCreated,
   institutionRemoved,
   institutionUpdated,
-  type EventEnvelope,
 } from '@donaciones/contracts'
-import { ident, type Projection, type SqlExecutor } from '@donaciones/kit'
+import { ident, on, typedProjection, type SqlExecutor } from '@donaciones/kit'
 
-interface CatalogKind {
-  table: 'categories' | 'institutions'
-  /** The name column: categories have a title, institutions a name. */
-  label: 'title' | 'name'
-  idField: 'categoryId' | 'institutionId'
+interface CatalogRecord {
+  id: string
+  /** A category's title or an institution's name. */
+  label: string
+  description: string
 }
 
-const kinds: Record<string, CatalogKind> = {
-  category: { table: 'categories', label: 'title', idField: 'categoryId' },
-  institution: { table: 'institutions', label: 'name', idField: 'institutionId' },
-}
-
-function kindOf(event: EventEnvelope): CatalogKind {
-  const kind = event.type.startsWith('Category') ? kinds.category : kinds.institution
-  if (!kind) throw new Error(`Evento de catálogo desconocido: ${event.type}`)
-  return kind
-}
-
-async function apply(tx: SqlExecutor, event: EventEnvelope, schema: string): Promise<void> {
-  const kind = kindOf(event)
-  const table = `${ident(schema)}.${kind.table}`
-  const data = event.data as Record<string, unknown>
-  const id = data[kind.idField]
-  switch (event.type) {
-    case categoryCreated.type:
-    case institutionCreated.type:
+/** The statements of one catalog table; categories label with `title`, institutions with `name`. */
+function catalogTable(name: 'categories' | 'institutions', label: 'title' | 'name') {
+  const table = (schema: string) => `${ident(schema)}.${name}`
+  return {
+    async create(tx: SqlExecutor, schema: string, record: CatalogRecord & { active: boolean }, at: string) {
       await tx.query(
-        `insert into ${table} (id, ${kind.label}, description, active, created_at, updated_at) values ($1, $2, $3, $4, $5, $5)`,
-        [id, data[kind.label], data.description, data.active, event.occurredAt],
+        `insert into ${table(schema)} (id, ${label}, description, active, created_at, updated_at) values ($1, $2, $3, $4, $5, $5)`,
+        [record.id, record.label, record.description, record.active, at],
       )
-      return
-    case categoryUpdated.type:
-    case institutionUpdated.type:
-      await tx.query(`update ${table} set ${kind.label} = $2, description = $3, updated_at = $4 where id = $1`, [id, data[kind.label], data.description, event.occurredAt])
-      return
-    case categoryActivationToggled.type:
-    case institutionActivationToggled.type:
-      await tx.query(`update ${table} set active = $2, updated_at = $3 where id = $1`, [id, data.active, event.occurredAt])
-      return
-    case categoryRemoved.type:
-    case institutionRemoved.type:
-      await tx.query(`delete from ${table} where id = $1`, [id])
-      return
+    },
+    async update(tx: SqlExecutor, schema: string, record: CatalogRecord, at: string) {
+      await tx.query(`update ${table(schema)} set ${label} = $2, description = $3, updated_at = $4 where id = $1`, [record.id, record.label, record.description, at])
+    },
+    async toggle(tx: SqlExecutor, schema: string, id: string, active: boolean, at: string) {
+      await tx.query(`update ${table(schema)} set active = $2, updated_at = $3 where id = $1`, [id, active, at])
+    },
+    async remove(tx: SqlExecutor, schema: string, id: string) {
+      await tx.query(`delete from ${table(schema)} where id = $1`, [id])
+    },
   }
 }
 
+const categories = catalogTable('categories', 'title')
+const institutions = catalogTable('institutions', 'name')
+
 /** Categories and institutions as the admin lists and the option lists read them. */
-export const catalogProjection: Projection = {
+export const catalogProjection = typedProjection({
   name: 'catalog',
   tables: ['categories', 'institutions'],
-  handles: [
-    categoryCreated,
-    categoryUpdated,
-    categoryActivationToggled,
-    categoryRemoved,
-    institutionCreated,
-    institutionUpdated,
-    institutionActivationToggled,
-    institutionRemoved,
-  ],
   async setup(db, schema) {
     const s = ident(schema)
     await db.exec(`
@@ -84,5 +59,18 @@ export const catalogProjection: Projection = {
       create unique index if not exists institutions_name_unique on ${s}.institutions (lower(name));
     `)
   },
-  apply,
-}
+  handlers: [
+    on(categoryCreated, (data, event, tx, schema) =>
+      categories.create(tx, schema, { id: data.categoryId, label: data.title, description: data.description, active: data.active }, event.occurredAt)),
+    on(categoryUpdated, (data, event, tx, schema) =>
+      categories.update(tx, schema, { id: data.categoryId, label: data.title, description: data.description }, event.occurredAt)),
+    on(categoryActivationToggled, (data, event, tx, schema) => categories.toggle(tx, schema, data.categoryId, data.active, event.occurredAt)),
+    on(categoryRemoved, (data, _event, tx, schema) => categories.remove(tx, schema, data.categoryId)),
+    on(institutionCreated, (data, event, tx, schema) =>
+      institutions.create(tx, schema, { id: data.institutionId, label: data.name, description: data.description, active: data.active }, event.occurredAt)),
+    on(institutionUpdated, (data, event, tx, schema) =>
+      institutions.update(tx, schema, { id: data.institutionId, label: data.name, description: data.description }, event.occurredAt)),
+    on(institutionActivationToggled, (data, event, tx, schema) => institutions.toggle(tx, schema, data.institutionId, data.active, event.occurredAt)),
+    on(institutionRemoved, (data, _event, tx, schema) => institutions.remove(tx, schema, data.institutionId)),
+  ],
+})

@@ -1,27 +1,18 @@
-import { commentDeleted, commentPosted, type Comment, type EventEnvelope } from '@donaciones/contracts'
-import { ident, type Projection, type SqlExecutor } from '@donaciones/kit'
-
-interface CommentData {
-  commentId: string
-  campaignId: string
-  comment?: string
-  authorId?: string
-}
+import { commentDeleted, commentPosted, type Comment } from '@donaciones/contracts'
+import { ident, on, typedProjection, type SqlExecutor } from '@donaciones/kit'
 
 /** Comments of each campaign, newest first; authors' names come from the people table at read time. */
-export const commentsProjection: Projection = {
+export const commentsProjection = typedProjection({
   name: 'comments',
   tables: ['comments'],
-  handles: [commentPosted, commentDeleted],
   async setup(db, schema) {
     await db.exec(`
       create table if not exists ${ident(schema)}.comments (id uuid primary key, campaign_id uuid not null, comment text not null, author_id text not null, created_at timestamptz not null);
       create index if not exists comments_by_campaign on ${ident(schema)}.comments (campaign_id, created_at desc);
     `)
   },
-  async apply(tx, event: EventEnvelope, schema) {
-    const data = event.data as CommentData
-    if (event.type === commentPosted.type) {
+  handlers: [
+    on(commentPosted, async (data, event, tx, schema) => {
       await tx.query(`insert into ${ident(schema)}.comments (id, campaign_id, comment, author_id, created_at) values ($1, $2, $3, $4, $5)`, [
         data.commentId,
         data.campaignId,
@@ -29,11 +20,12 @@ export const commentsProjection: Projection = {
         data.authorId,
         event.occurredAt,
       ])
-    } else {
+    }),
+    on(commentDeleted, async (data, _event, tx, schema) => {
       await tx.query(`delete from ${ident(schema)}.comments where id = $1`, [data.commentId])
-    }
-  },
-}
+    }),
+  ],
+})
 
 export async function campaignComments(db: SqlExecutor, schema: string, campaignId: string): Promise<Comment[]> {
   const s = ident(schema)

@@ -1,15 +1,14 @@
-import { donationApproved, type EventEnvelope } from '@donaciones/contracts'
-import { ident, type Projection, type SqlExecutor } from '@donaciones/kit'
+import { donationApproved } from '@donaciones/contracts'
+import { ident, on, typedProjection, type SqlExecutor } from '@donaciones/kit'
 
 /**
  * Approved donations of each campaign (from the donation service); failed ones never arrive here.
  * `donor` tells donors apart (their account, else their e-mail); rows recorded before the column
  * existed have none and count as one donor each until a replay fills it.
  */
-export const donationTotalsProjection: Projection = {
+export const donationTotalsProjection = typedProjection({
   name: 'donation-totals',
   tables: ['campaign_donations'],
-  handles: [donationApproved],
   async setup(db, schema) {
     await db.exec(`
       create table if not exists ${ident(schema)}.campaign_donations (donation_id text primary key, campaign_id text not null, amount numeric not null, type text not null, approved_at timestamptz not null);
@@ -17,14 +16,15 @@ export const donationTotalsProjection: Projection = {
       alter table ${ident(schema)}.campaign_donations add column if not exists donor text;
     `)
   },
-  async apply(tx, event: EventEnvelope, schema) {
-    const data = donationApproved.schema.parse(event.data)
-    await tx.query(
-      `insert into ${ident(schema)}.campaign_donations (donation_id, campaign_id, amount, type, approved_at, donor) values ($1, $2, $3, $4, $5, $6) on conflict do nothing`,
-      [data.donationId, data.campaignId, data.amount, data.type, data.approvedAt, donorKey(data)],
-    )
-  },
-}
+  handlers: [
+    on(donationApproved, async (data, _event, tx, schema) => {
+      await tx.query(
+        `insert into ${ident(schema)}.campaign_donations (donation_id, campaign_id, amount, type, approved_at, donor) values ($1, $2, $3, $4, $5, $6) on conflict do nothing`,
+        [data.donationId, data.campaignId, data.amount, data.type, data.approvedAt, donorKey(data)],
+      )
+    }),
+  ],
+})
 
 /** The same person gives again: same account, or the same e-mail without one. */
 function donorKey(data: { userId: string | null; donor: { email: string } }): string | null {

@@ -24,6 +24,7 @@ import {
   ConcurrencyError,
   conflict,
   HttpError,
+  isEvent,
   newEvent,
   parseInput,
   serviceUnavailable,
@@ -62,12 +63,10 @@ function readLock(events: readonly EventEnvelope[], now = Date.now()): SetupLock
   let leftover: SetupLock['leftover']
   let completed = false
   for (const event of events) {
-    if (event.type === setupStarted.type) {
-      const data = event.data as { setupId: string; fingerprint: string }
-      claim = { ...data, at: Date.parse(event.occurredAt) }
-    } else if (event.type === setupFailed.type) {
-      const data = event.data as { setupId: string; undone: boolean }
-      leftover = data.undone || !claim ? undefined : { setupId: claim.setupId, fingerprint: claim.fingerprint }
+    if (isEvent(setupStarted, event)) {
+      claim = { setupId: event.data.setupId, fingerprint: event.data.fingerprint, at: Date.parse(event.occurredAt) }
+    } else if (isEvent(setupFailed, event)) {
+      leftover = event.data.undone || !claim ? undefined : { setupId: claim.setupId, fingerprint: claim.fingerprint }
       claim = undefined
     } else if (event.type === setupCompleted.type) {
       completed = true

@@ -1,5 +1,5 @@
-import { configurationCreated, configurationUpdated, defaultDonationSettings, type DonationSettings, type EventDataOf, type EventEnvelope } from '@donaciones/contracts'
-import { ident, type Projection, type SqlExecutor } from '@donaciones/kit'
+import { configurationCreated, configurationUpdated, defaultDonationSettings, type DonationSettings, type EventDataOf } from '@donaciones/contracts'
+import { ident, on, typedProjection, type SqlExecutor } from '@donaciones/kit'
 
 export type ConfigurationDetails = EventDataOf<typeof configurationCreated>
 
@@ -12,7 +12,7 @@ export interface StoredConfiguration {
 }
 
 /** The site configuration without its secrets (those live encrypted in config_secrets). */
-export const configurationProjection: Projection = {
+export const configurationProjection = typedProjection({
   name: 'configuration',
   tables: ['configuration'],
   async setup(db, schema) {
@@ -24,16 +24,16 @@ export const configurationProjection: Projection = {
       updated_at timestamptz not null
     )`)
   },
-  handles: [configurationCreated, configurationUpdated],
-  async apply(tx, event: EventEnvelope, schema) {
-    const details = event.data as ConfigurationDetails
-    await tx.query(
-      `insert into ${ident(schema)}.configuration (id, stream_version, details, created_at, updated_at)
-       values ($1, $2, $3::jsonb, $4, $4)
-       on conflict (id) do update set stream_version = excluded.stream_version, details = excluded.details, updated_at = excluded.updated_at`,
-      [details.configurationId, event.version, JSON.stringify(details), event.occurredAt],
-    )
-  },
+  handlers: [on(configurationCreated, saveConfiguration), on(configurationUpdated, saveConfiguration)],
+})
+
+async function saveConfiguration(details: ConfigurationDetails, event: { version: number; occurredAt: string }, tx: SqlExecutor, schema: string): Promise<void> {
+  await tx.query(
+    `insert into ${ident(schema)}.configuration (id, stream_version, details, created_at, updated_at)
+     values ($1, $2, $3::jsonb, $4, $4)
+     on conflict (id) do update set stream_version = excluded.stream_version, details = excluded.details, updated_at = excluded.updated_at`,
+    [details.configurationId, event.version, JSON.stringify(details), event.occurredAt],
+  )
 }
 
 interface ConfigurationRow {

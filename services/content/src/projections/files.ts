@@ -1,8 +1,8 @@
-import { fileUploaded, type EventDataOf, type EventEnvelope } from '@donaciones/contracts'
-import { ident, type Projection, type SqlExecutor } from '@donaciones/kit'
+import { fileUploaded } from '@donaciones/contracts'
+import { ident, on, typedProjection, type SqlExecutor } from '@donaciones/kit'
 
 /** Uploaded files' metadata. The bytes live in file_blobs (written with the event, never dropped by a replay). */
-export const filesProjection: Projection = {
+export const filesProjection = typedProjection({
   name: 'files',
   tables: ['files'],
   async setup(db, schema) {
@@ -15,16 +15,16 @@ export const filesProjection: Projection = {
       created_at timestamptz not null
     )`)
   },
-  handles: [fileUploaded],
-  async apply(tx, event: EventEnvelope, schema) {
-    const data = event.data as EventDataOf<typeof fileUploaded>
-    await tx.query(
-      `insert into ${ident(schema)}.files (id, path, content_type, size, uploaded_by, created_at)
-       values ($1, $2, $3, $4, $5, $6) on conflict (id) do nothing`,
-      [data.fileId, data.path, data.contentType, data.size, data.uploadedBy, event.occurredAt],
-    )
-  },
-}
+  handlers: [
+    on(fileUploaded, async (data, event, tx, schema) => {
+      await tx.query(
+        `insert into ${ident(schema)}.files (id, path, content_type, size, uploaded_by, created_at)
+         values ($1, $2, $3, $4, $5, $6) on conflict (id) do nothing`,
+        [data.fileId, data.path, data.contentType, data.size, data.uploadedBy, event.occurredAt],
+      )
+    }),
+  ],
+})
 
 export interface StoredFile {
   id: string

@@ -1,12 +1,12 @@
-import { pageActivationToggled, pageCreated, pageUpdated, type EventDataOf, type EventEnvelope, type Page, type PageName } from '@donaciones/contracts'
-import { ident, type Projection, type SqlExecutor } from '@donaciones/kit'
+import { pageActivationToggled, pageCreated, pageUpdated, type Page, type PageName } from '@donaciones/contracts'
+import { ident, on, typedProjection, type SqlExecutor } from '@donaciones/kit'
 
 export interface StoredPage extends Page {
   version: number
 }
 
 /** The three static pages. */
-export const pagesProjection: Projection = {
+export const pagesProjection = typedProjection({
   name: 'pages',
   tables: ['pages'],
   async setup(db, schema) {
@@ -21,35 +21,32 @@ export const pagesProjection: Projection = {
       updated_at timestamptz not null
     )`)
   },
-  handles: [pageCreated, pageUpdated, pageActivationToggled],
-  async apply(tx, event: EventEnvelope, schema) {
-    const table = `${ident(schema)}.pages`
-    if (event.type === pageCreated.type) {
-      const data = event.data as EventDataOf<typeof pageCreated>
+  handlers: [
+    on(pageCreated, async (data, event, tx, schema) => {
       await tx.query(
-        `insert into ${table} (id, name, title, description, active, stream_version, created_at, updated_at)
+        `insert into ${ident(schema)}.pages (id, name, title, description, active, stream_version, created_at, updated_at)
          values ($1, $2, $3, $4, $5, $6, $7, $7) on conflict (id) do nothing`,
         [data.pageId, data.name, data.title, data.description, data.active, event.version, event.occurredAt],
       )
-    } else if (event.type === pageUpdated.type) {
-      const data = event.data as EventDataOf<typeof pageUpdated>
-      await tx.query(`update ${table} set description = $2, stream_version = $3, updated_at = $4 where id = $1`, [
+    }),
+    on(pageUpdated, async (data, event, tx, schema) => {
+      await tx.query(`update ${ident(schema)}.pages set description = $2, stream_version = $3, updated_at = $4 where id = $1`, [
         data.pageId,
         data.description,
         event.version,
         event.occurredAt,
       ])
-    } else if (event.type === pageActivationToggled.type) {
-      const data = event.data as EventDataOf<typeof pageActivationToggled>
-      await tx.query(`update ${table} set active = $2, stream_version = $3, updated_at = $4 where id = $1`, [
+    }),
+    on(pageActivationToggled, async (data, event, tx, schema) => {
+      await tx.query(`update ${ident(schema)}.pages set active = $2, stream_version = $3, updated_at = $4 where id = $1`, [
         data.pageId,
         data.active,
         event.version,
         event.occurredAt,
       ])
-    }
-  },
-}
+    }),
+  ],
+})
 
 interface PageRow {
   id: string

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { ConfigurationAdminView, ConfigurationInput } from '@donaciones/contracts'
+import { configurationUpdated, type ConfigurationAdminView, type ConfigurationInput } from '@donaciones/contracts'
+import { isEvent } from '@donaciones/kit'
 import { readSecrets } from '../secrets/secret-store.ts'
 import { contentState } from '../state.ts'
 import { leakedSecrets, SECRETS } from '../testing/fixtures.ts'
@@ -162,9 +163,9 @@ describe('configuration screen: GET /api/configuration/edit, GET /api/configurat
     })
     const secrets = await readSecrets(site.harness.db, 'content', contentState(site.harness.runtime.context).key)
     expect(secrets).toMatchObject({ conekta: SECRETS.conektaSecret, mailer: SECRETS.smtpPass, productKey: SECRETS.productKey })
-    const updated = (await site.harness.events()).filter((event) => event.type === 'ConfigurationUpdated')
+    const updated = (await site.harness.events()).filter((event) => isEvent(configurationUpdated, event))
     expect(updated).toHaveLength(1)
-    expect((updated[0]!.data as { secretsChanged: string[] }).secretsChanged).toEqual([])
+    expect(updated[0]!.data.secretsChanged).toEqual([])
     expect(updated[0]!.metadata).toMatchObject({ actor: site.adminId, historical })
     const init = await site.api<{ settings: { name: string }; clients: unknown; home: { showCounters: boolean } }>('/api/init')
     expect(init.body.settings.name).toBe('Fundación Nueva')
@@ -187,8 +188,8 @@ describe('configuration screen: GET /api/configuration/edit, GET /api/configurat
     expect(secrets.conekta).toBe(newSecret)
     expect(secrets.mailer).toBe(newPass)
     const events = await site.harness.events()
-    const last = events.filter((event) => event.type === 'ConfigurationUpdated').at(-1)!
-    expect((last.data as { secretsChanged: string[] }).secretsChanged.sort()).toEqual(['conekta', 'mailer'])
+    const last = events.filter((event) => isEvent(configurationUpdated, event)).at(-1)!
+    expect(last.data.secretsChanged.sort()).toEqual(['conekta', 'mailer'])
     const all = events.map((event) => JSON.stringify(event)).join('\n')
     expect(all).not.toContain(newSecret)
     expect(all).not.toContain(newPass)

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { UPLOAD_MAX_BYTES } from '@donaciones/contracts'
+import { fileUploaded, UPLOAD_MAX_BYTES } from '@donaciones/contracts'
+import { isEvent } from '@donaciones/kit'
 import { client, GIF, imageForm, PNG, SVG, upload, wizardPayload, type Api } from '../testing/fixtures.ts'
 import { startContentHarness, type ContentHarness } from '../testing/harness.ts'
 
@@ -48,7 +49,7 @@ describe('files: POST /api/files, GET /api/files/{id}, GET /api/files/{id}/raw',
 
   it('records FileUploaded without the bytes', async () => {
     const id = await upload(api)
-    const event = (await harness.events()).find((candidate) => candidate.type === 'FileUploaded' && (candidate.data as { fileId: string }).fileId === id)
+    const event = (await harness.events()).find((candidate) => isEvent(fileUploaded, candidate) && candidate.data.fileId === id)
     expect(event?.data).toEqual({ fileId: id, path: `/api/files/${id}/raw`, contentType: 'image/png', size: PNG.length, uploadedBy: null })
     expect(event?.metadata.actor).toBeNull()
   })
@@ -75,7 +76,7 @@ describe('files: POST /api/files, GET /api/files/{id}, GET /api/files/{id}/raw',
     const huge = await api<ErrorBody>('/api/files', { method: 'POST', body: imageForm(Buffer.concat([PNG, Buffer.alloc(8 * 1024 * 1024)])) })
     expect(huge.status).toBe(413)
     expect(huge.body.message).toBe('Archivo demasiado grande')
-    expect((await harness.events()).filter((event) => event.type === 'FileUploaded' && (event.data as { size: number }).size > UPLOAD_MAX_BYTES)).toEqual([])
+    expect((await harness.events()).filter((event) => isEvent(fileUploaded, event) && event.data.size > UPLOAD_MAX_BYTES)).toEqual([])
   })
 
   it('accepts exactly 5 MB', async () => {
@@ -112,7 +113,7 @@ describe('files: POST /api/files, GET /api/files/{id}, GET /api/files/{id}/raw',
     const { user, token } = await harness.identity.tokenFor(2)
     const signed = await api<{ _id: string }>('/api/files', { method: 'POST', body: imageForm(PNG), token })
     expect(signed.status).toBe(201)
-    const event = (await harness.events()).find((candidate) => candidate.type === 'FileUploaded' && (candidate.data as { fileId: string }).fileId === signed.body._id)
+    const event = (await harness.events()).find((candidate) => isEvent(fileUploaded, candidate) && candidate.data.fileId === signed.body._id)
     expect(event?.metadata.actor).toBe(user._id)
     // Reading stays public (images on public pages).
     expect((await api(`/api/files/${signed.body._id}/raw`)).status).toBe(200)

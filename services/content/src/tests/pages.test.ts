@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Page } from '@donaciones/contracts'
+import { pageActivationToggled, type Page } from '@donaciones/contracts'
+import { isEvent } from '@donaciones/kit'
 import { leakedSecrets } from '../testing/fixtures.ts'
 import { startConfiguredSite, type ConfiguredSite } from '../testing/configured.ts'
 
@@ -118,8 +119,8 @@ describe('pages: GET /api/pages/, GET /api/pages/{id}, PUT /api/pages/{id}, GET 
     const on = await site.api<Page>(`/api/pages/${terms._id}`, { method: 'PUT', token: tokens.admin, json: { payload: { active: true }, historical: { cause: 'Activación', description: 'Texto revisado' } } })
     expect(on.body.active).toBe(true)
     expect((await site.api('/api/public/pages/terms-and-conditions')).status).toBe(200)
-    const toggles = (await site.harness.events()).filter((event) => event.type === 'PageActivationToggled')
-    expect(toggles.map((event) => [(event.data as { active: boolean }).active, event.metadata.historical?.cause])).toEqual([
+    const toggles = (await site.harness.events()).filter((event) => isEvent(pageActivationToggled, event))
+    expect(toggles.map((event) => [event.data.active, event.metadata.historical?.cause])).toEqual([
       [false, 'Desactivación'],
       [true, 'Activación'],
     ])

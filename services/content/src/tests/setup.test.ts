@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ident } from '@donaciones/kit'
+import { configurationCreated } from '@donaciones/contracts'
+import { ident, isEvent } from '@donaciones/kit'
 import { client, leakedSecrets, SECRETS, upload, wizardPayload, type Api } from '../testing/fixtures.ts'
 import { startContentHarness, type ContentHarness } from '../testing/harness.ts'
 
@@ -149,10 +150,10 @@ describe('setup wizard: GET and POST /api/init', () => {
 
   it('records the setup as events with the actor, and never a secret', async () => {
     const events = await harness.events()
-    const created = events.find((event) => event.type === 'ConfigurationCreated')!
+    const created = events.find((event) => isEvent(configurationCreated, event))!
     const admin = harness.identity.admins()[0]!
     expect(created.metadata.actor).toBe(admin._id)
-    expect((created.data as { secretsChanged: string[] }).secretsChanged.sort()).toEqual(['conekta', 'google', 'mailer', 'paypal', 'productKey'])
+    expect(created.data.secretsChanged.sort()).toEqual(['conekta', 'google', 'mailer', 'paypal', 'productKey'])
     expect(events.filter((event) => event.type === 'PageCreated')).toHaveLength(3)
     expect(events.filter((event) => event.type === 'SetupCompleted')).toHaveLength(1)
     expect(leakedSecrets(events.map((event) => JSON.stringify(event)))).toEqual([])

@@ -8,7 +8,7 @@ import {
   type EventEnvelope,
   type PaymentChannel,
 } from '@donaciones/contracts'
-import type { EventStore } from '@donaciones/kit'
+import { isEvent, type EventStore } from '@donaciones/kit'
 
 export type DonationStatus = 'pending' | 'approved' | 'failed' | 'expired'
 
@@ -35,8 +35,8 @@ export function donationStream(id: string): string {
 export function foldDonation(events: readonly EventEnvelope[]): DonationState | undefined {
   let state: DonationState | undefined
   for (const event of events) {
-    if (event.type === donationRequested.type) {
-      const data = donationRequested.schema.parse(event.data)
+    if (isEvent(donationRequested, event)) {
+      const { data } = event
       state = {
         version: event.version,
         id: data.donationId,
@@ -55,18 +55,16 @@ export function foldDonation(events: readonly EventEnvelope[]): DonationState | 
     }
     if (!state) continue
     state.version = event.version
-    if (event.type === cashVoucherIssued.type) {
-      const data = cashVoucherIssued.schema.parse(event.data)
-      state.providerOrderId = data.providerOrderId
-      state.expiresAt = data.expiresAt
-    } else if (event.type === donationApproved.type) {
-      const data = donationApproved.schema.parse(event.data)
+    if (isEvent(cashVoucherIssued, event)) {
+      state.providerOrderId = event.data.providerOrderId
+      state.expiresAt = event.data.expiresAt
+    } else if (isEvent(donationApproved, event)) {
       state.status = 'approved'
-      state.donor = data.donor
-    } else if (event.type === donationFailed.type) {
+      state.donor = event.data.donor
+    } else if (isEvent(donationFailed, event)) {
       state.status = 'failed'
-      state.errorMessage = donationFailed.schema.parse(event.data).error.message
-    } else if (event.type === donationExpired.type) {
+      state.errorMessage = event.data.error.message
+    } else if (isEvent(donationExpired, event)) {
       state.status = 'expired'
     }
   }

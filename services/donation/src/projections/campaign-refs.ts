@@ -1,30 +1,28 @@
-import { campaignCreated, campaignUpdated, type EventEnvelope } from '@donaciones/contracts'
-import { ident, type Projection, type SqlExecutor } from '@donaciones/kit'
+import { campaignCreated, campaignUpdated } from '@donaciones/contracts'
+import { ident, on, typedProjection, type SqlExecutor } from '@donaciones/kit'
 
-interface CampaignRefData {
-  campaignId: string
-  title: string
-  thumbnail: string
-  gratitude: string | null
+async function saveCampaignRef(
+  data: { campaignId: string; title: string; thumbnail: string; gratitude: string | null },
+  _event: unknown,
+  tx: SqlExecutor,
+  schema: string,
+): Promise<void> {
+  await tx.query(
+    `insert into ${ident(schema)}.campaign_refs (id, title, thumbnail, gratitude) values ($1, $2, $3, $4)
+     on conflict (id) do update set title = excluded.title, thumbnail = excluded.thumbnail, gratitude = excluded.gratitude`,
+    [data.campaignId, data.title, data.thumbnail, data.gratitude],
+  )
 }
 
 /** Title, thumbnail and gratitude message of each campaign (from the campaign service), for lists and thank-you e-mails. */
-export const campaignRefsProjection: Projection = {
+export const campaignRefsProjection = typedProjection({
   name: 'campaign-refs',
   tables: ['campaign_refs'],
-  handles: [campaignCreated, campaignUpdated],
   async setup(db, schema) {
     await db.exec(`create table if not exists ${ident(schema)}.campaign_refs (id text primary key, title text not null, thumbnail text, gratitude text)`)
   },
-  async apply(tx, event: EventEnvelope, schema) {
-    const data = event.data as CampaignRefData
-    await tx.query(
-      `insert into ${ident(schema)}.campaign_refs (id, title, thumbnail, gratitude) values ($1, $2, $3, $4)
-       on conflict (id) do update set title = excluded.title, thumbnail = excluded.thumbnail, gratitude = excluded.gratitude`,
-      [data.campaignId, data.title, data.thumbnail, data.gratitude],
-    )
-  },
-}
+  handlers: [on(campaignCreated, saveCampaignRef), on(campaignUpdated, saveCampaignRef)],
+})
 
 export interface CampaignRef {
   id: string

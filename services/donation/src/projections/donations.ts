@@ -5,19 +5,19 @@ import {
   donationFailed,
   donationProviderDetailsRecorded,
   donationRequested,
-  type EventEnvelope,
 } from '@donaciones/contracts'
-import { ident, type Projection, type SqlExecutor } from '@donaciones/kit'
+import { ident, on, typedProjection } from '@donaciones/kit'
 import { localDateOf } from './local-date.ts'
+
+const table = (schema: string) => `${ident(schema)}.donations`
 
 /**
  * One row per donation (spec §3 Donation): channel, type (the channel, or 'failed'), status,
  * amounts, donor, provider order and the provider's details as the detail screens show them.
  */
-export const donationsProjection: Projection = {
+export const donationsProjection = typedProjection({
   name: 'donations',
   tables: ['donations'],
-  handles: [donationRequested, cashVoucherIssued, donationProviderDetailsRecorded, donationApproved, donationFailed, donationExpired],
   async setup(db, schema) {
     const s = ident(schema)
     await db.exec(`
@@ -34,61 +34,43 @@ export const donationsProjection: Projection = {
       create index if not exists donations_pending on ${s}.donations (status, expires_at);
     `)
   },
-  async apply(tx, event: EventEnvelope, schema) {
-    await applyDonationEvent(tx, `${ident(schema)}.donations`, event)
-  },
-}
-
-async function applyDonationEvent(tx: SqlExecutor, table: string, event: EventEnvelope): Promise<void> {
-  switch (event.type) {
-    case donationRequested.type: {
-      const data = donationRequested.schema.parse(event.data)
+  handlers: [
+    on(donationRequested, async (data, _event, tx, schema) => {
       await tx.query(
-        `insert into ${table} (id, channel, type, status, approved, amount, currency, created_at, local_date, created_by, campaign_id,
+        `insert into ${table(schema)} (id, channel, type, status, approved, amount, currency, created_at, local_date, created_by, campaign_id,
            donor_name, donor_email, donor_phone, provider_order_id, idempotency_key, updated_at)
          values ($1, $2, $2, 'pending', false, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $5) on conflict (id) do nothing`,
         [data.donationId, data.type, data.amount, data.currency, data.requestedAt, localDateOf(data.requestedAt), data.userId, data.campaignId,
           data.donor.name, data.donor.email, data.phone ?? null, data.providerOrderId, data.idempotencyKey ?? null],
       )
-      return
-    }
-    case cashVoucherIssued.type: {
-      const data = cashVoucherIssued.schema.parse(event.data)
-      await tx.query(`update ${table} set provider_order_id = $2, expires_at = $3, updated_at = $4 where id = $1`, [
+    }),
+    on(cashVoucherIssued, async (data, event, tx, schema) => {
+      await tx.query(`update ${table(schema)} set provider_order_id = $2, expires_at = $3, updated_at = $4 where id = $1`, [
         data.donationId, data.providerOrderId, data.expiresAt, event.occurredAt,
       ])
-      return
-    }
-    case donationProviderDetailsRecorded.type: {
-      const data = donationProviderDetailsRecorded.schema.parse(event.data)
+    }),
+    on(donationProviderDetailsRecorded, async (data, event, tx, schema) => {
       await tx.query(
-        `update ${table} set provider_order_id = $2, conekta = coalesce($3::jsonb, conekta), paypal = coalesce($4::jsonb, paypal), updated_at = $5 where id = $1`,
+        `update ${table(schema)} set provider_order_id = $2, conekta = coalesce($3::jsonb, conekta), paypal = coalesce($4::jsonb, paypal), updated_at = $5 where id = $1`,
         [data.donationId, data.providerOrderId, data.conekta ? JSON.stringify({ orderId: data.providerOrderId, ...data.conekta }) : null,
           data.paypal ? JSON.stringify(data.paypal) : null, event.occurredAt],
       )
-      return
-    }
-    case donationApproved.type: {
-      const data = donationApproved.schema.parse(event.data)
+    }),
+    on(donationApproved, async (data, _event, tx, schema) => {
       await tx.query(
-        `update ${table} set status = 'approved', approved = true, type = $2, fee = $3, approved_at = $4, approved_local_date = $5,
+        `update ${table(schema)} set status = 'approved', approved = true, type = $2, fee = $3, approved_at = $4, approved_local_date = $5,
            donor_name = case when donor_name = '' then $6 else donor_name end, donor_email = case when donor_email = '' then $7 else donor_email end,
            updated_at = $4 where id = $1`,
         [data.donationId, data.type, data.fee, data.approvedAt, localDateOf(data.approvedAt), data.donor.name, data.donor.email],
       )
-      return
-    }
-    case donationFailed.type: {
-      const data = donationFailed.schema.parse(event.data)
-      await tx.query(`update ${table} set status = 'failed', type = 'failed', approved = false, error_message = $2, updated_at = $3 where id = $1`, [
+    }),
+    on(donationFailed, async (data, _event, tx, schema) => {
+      await tx.query(`update ${table(schema)} set status = 'failed', type = 'failed', approved = false, error_message = $2, updated_at = $3 where id = $1`, [
         data.donationId, data.error.message, data.failedAt,
       ])
-      return
-    }
-    case donationExpired.type: {
-      const data = donationExpired.schema.parse(event.data)
-      await tx.query(`update ${table} set status = 'expired', updated_at = $2 where id = $1`, [data.donationId, data.expiredAt])
-      return
-    }
-  }
-}
+    }),
+    on(donationExpired, async (data, _event, tx, schema) => {
+      await tx.query(`update ${table(schema)} set status = 'expired', updated_at = $2 where id = $1`, [data.donationId, data.expiredAt])
+    }),
+  ],
+})

@@ -12,11 +12,10 @@ import {
   socialAccountLinked,
   userEmailVerified,
   type AuthUser,
-  type EventEnvelope,
   type Role,
   type User,
 } from '@donaciones/contracts'
-import { ident, type Projection, type SqlExecutor } from '@donaciones/kit'
+import { ident, on, typedProjection, type SqlExecutor } from '@donaciones/kit'
 import { toPermissionEntries, type PermissionGrant } from '../modules.ts'
 
 /** One row of the `users` read model. */
@@ -53,22 +52,9 @@ async function bumpSession(tx: SqlExecutor, schema: string, id: string, at: stri
  * Users as spec §3 describes them, plus the session version: it grows on every change that must
  * end the user's existing tokens (deactivation, role, permissions, password, sign-out).
  */
-export const usersProjection: Projection = {
+export const usersProjection = typedProjection({
   name: 'users',
   tables: ['users', 'social_accounts'],
-  handles: [
-    userCreated,
-    userUpdated,
-    userProfileUpdated,
-    userRoleChanged,
-    userPermissionsChanged,
-    userActivationToggled,
-    userPasswordChanged,
-    userSignedOut,
-    userSetupReverted,
-    socialAccountLinked,
-    userEmailVerified,
-  ],
   async setup(db, schema) {
     await db.exec(`
       create table if not exists ${table(schema)} (
@@ -97,86 +83,61 @@ export const usersProjection: Projection = {
       );
     `)
   },
-  async apply(tx, event: EventEnvelope, schema) {
-    const at = event.occurredAt
-    switch (event.type) {
-      case userCreated.type: {
-        const data = userCreated.schema.parse(event.data)
-        await tx.query(
-          `insert into ${table(schema)} (id, name, last_name, email, email_key, role, permissions, thumbnail, picture, active, change_password, email_verified, created_at, updated_at)
-           values ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9, $10, $11, $12, $13, $13)`,
-          [data.userId, data.name, data.lastName, data.email, emailKey(data.email), data.role, JSON.stringify(data.permissions), data.thumbnail, data.picture, data.active, data.changePassword, data.origin !== 'signup', at],
-        )
-        return
-      }
-      case userUpdated.type: {
-        const data = userUpdated.schema.parse(event.data)
-        await tx.query(
-          `update ${table(schema)} set name = $2, last_name = $3, email = $4, email_key = $5, thumbnail = $6, picture = $7, updated_at = $8 where id = $1`,
-          [data.userId, data.name, data.lastName, data.email, emailKey(data.email), data.thumbnail, data.picture, at],
-        )
-        return
-      }
-      case userProfileUpdated.type: {
-        const data = userProfileUpdated.schema.parse(event.data)
-        await tx.query(
-          `update ${table(schema)} set name = $2, last_name = $3, email = $4, email_key = $5, thumbnail = $6, updated_at = $7 where id = $1`,
-          [data.userId, data.name, data.lastName, data.email, emailKey(data.email), data.thumbnail, at],
-        )
-        return
-      }
-      case userRoleChanged.type: {
-        const data = userRoleChanged.schema.parse(event.data)
-        await tx.query(`update ${table(schema)} set role = $2 where id = $1`, [data.userId, data.role])
-        await bumpSession(tx, schema, data.userId, at)
-        return
-      }
-      case userPermissionsChanged.type: {
-        const data = userPermissionsChanged.schema.parse(event.data)
-        await tx.query(`update ${table(schema)} set permissions = $2::jsonb where id = $1`, [data.userId, JSON.stringify(data.permissions)])
-        await bumpSession(tx, schema, data.userId, at)
-        return
-      }
-      case userActivationToggled.type: {
-        const data = userActivationToggled.schema.parse(event.data)
-        await tx.query(`update ${table(schema)} set active = $2, updated_at = $3 where id = $1`, [data.userId, data.active, at])
-        if (!data.active) await bumpSession(tx, schema, data.userId, at)
-        return
-      }
-      case userPasswordChanged.type: {
-        const data = userPasswordChanged.schema.parse(event.data)
-        await tx.query(`update ${table(schema)} set change_password = $2 where id = $1`, [data.userId, data.changePassword])
-        await bumpSession(tx, schema, data.userId, at)
-        return
-      }
-      case userSignedOut.type: {
-        const data = userSignedOut.schema.parse(event.data)
-        await tx.query(`update ${table(schema)} set session_version = session_version + 1 where id = $1`, [data.userId])
-        return
-      }
-      case userSetupReverted.type: {
-        const data = userSetupReverted.schema.parse(event.data)
-        await tx.query(`delete from ${table(schema)} where id = $1`, [data.userId])
-        await tx.query(`delete from ${ident(schema)}.social_accounts where user_id = $1`, [data.userId])
-        return
-      }
-      case userEmailVerified.type: {
-        const data = userEmailVerified.schema.parse(event.data)
-        await tx.query(`update ${table(schema)} set email_verified = true, active = true, updated_at = $2 where id = $1`, [data.userId, at])
-        return
-      }
-      case socialAccountLinked.type: {
-        const data = socialAccountLinked.schema.parse(event.data)
-        await tx.query(
-          `insert into ${ident(schema)}.social_accounts (provider, provider_id, user_id) values ($1, $2, $3)
-           on conflict (provider, provider_id) do update set user_id = excluded.user_id`,
-          [data.provider, data.providerId, data.userId],
-        )
-        return
-      }
-    }
-  },
-}
+  handlers: [
+    on(userCreated, async (data, event, tx, schema) => {
+      await tx.query(
+        `insert into ${table(schema)} (id, name, last_name, email, email_key, role, permissions, thumbnail, picture, active, change_password, email_verified, created_at, updated_at)
+         values ($1, $2, $3, $4, $5, $6, $7::jsonb, $8, $9, $10, $11, $12, $13, $13)`,
+        [data.userId, data.name, data.lastName, data.email, emailKey(data.email), data.role, JSON.stringify(data.permissions), data.thumbnail, data.picture, data.active, data.changePassword, data.origin !== 'signup', event.occurredAt],
+      )
+    }),
+    on(userUpdated, async (data, event, tx, schema) => {
+      await tx.query(
+        `update ${table(schema)} set name = $2, last_name = $3, email = $4, email_key = $5, thumbnail = $6, picture = $7, updated_at = $8 where id = $1`,
+        [data.userId, data.name, data.lastName, data.email, emailKey(data.email), data.thumbnail, data.picture, event.occurredAt],
+      )
+    }),
+    on(userProfileUpdated, async (data, event, tx, schema) => {
+      await tx.query(
+        `update ${table(schema)} set name = $2, last_name = $3, email = $4, email_key = $5, thumbnail = $6, updated_at = $7 where id = $1`,
+        [data.userId, data.name, data.lastName, data.email, emailKey(data.email), data.thumbnail, event.occurredAt],
+      )
+    }),
+    on(userRoleChanged, async (data, event, tx, schema) => {
+      await tx.query(`update ${table(schema)} set role = $2 where id = $1`, [data.userId, data.role])
+      await bumpSession(tx, schema, data.userId, event.occurredAt)
+    }),
+    on(userPermissionsChanged, async (data, event, tx, schema) => {
+      await tx.query(`update ${table(schema)} set permissions = $2::jsonb where id = $1`, [data.userId, JSON.stringify(data.permissions)])
+      await bumpSession(tx, schema, data.userId, event.occurredAt)
+    }),
+    on(userActivationToggled, async (data, event, tx, schema) => {
+      await tx.query(`update ${table(schema)} set active = $2, updated_at = $3 where id = $1`, [data.userId, data.active, event.occurredAt])
+      if (!data.active) await bumpSession(tx, schema, data.userId, event.occurredAt)
+    }),
+    on(userPasswordChanged, async (data, event, tx, schema) => {
+      await tx.query(`update ${table(schema)} set change_password = $2 where id = $1`, [data.userId, data.changePassword])
+      await bumpSession(tx, schema, data.userId, event.occurredAt)
+    }),
+    on(userSignedOut, async (data, _event, tx, schema) => {
+      await tx.query(`update ${table(schema)} set session_version = session_version + 1 where id = $1`, [data.userId])
+    }),
+    on(userSetupReverted, async (data, _event, tx, schema) => {
+      await tx.query(`delete from ${table(schema)} where id = $1`, [data.userId])
+      await tx.query(`delete from ${ident(schema)}.social_accounts where user_id = $1`, [data.userId])
+    }),
+    on(userEmailVerified, async (data, event, tx, schema) => {
+      await tx.query(`update ${table(schema)} set email_verified = true, active = true, updated_at = $2 where id = $1`, [data.userId, event.occurredAt])
+    }),
+    on(socialAccountLinked, async (data, _event, tx, schema) => {
+      await tx.query(
+        `insert into ${ident(schema)}.social_accounts (provider, provider_id, user_id) values ($1, $2, $3)
+         on conflict (provider, provider_id) do update set user_id = excluded.user_id`,
+        [data.provider, data.providerId, data.userId],
+      )
+    }),
+  ],
+})
 
 const columns = 'id, name, last_name, email, role, permissions, thumbnail, picture, active, change_password, email_verified, session_version, created_at, updated_at'
 

@@ -1,28 +1,29 @@
-import type { EventEnvelope } from '@donaciones/contracts'
 import type { SqlExecutor } from '../db/index.ts'
+import { on } from '../eventstore/event-handlers.ts'
 import type { Projection } from '../eventstore/projection.ts'
 import { ident } from '../eventstore/schema.ts'
+import { typedProjection } from '../eventstore/typed-projection.ts'
 import { foreignSampleNoted } from './sample-events.ts'
 
 /** Sums the amounts of ForeignSampleNoted and counts applications: a double application shows. */
 export function sumProjection(options: { delayPerEventMs?: number } = {}): Projection {
-  return {
+  return typedProjection({
     name: 'sums',
     tables: ['sums'],
-    handles: [foreignSampleNoted],
     async setup(db: SqlExecutor, schema: string) {
       await db.exec(`create table if not exists ${ident(schema)}.sums (id int primary key, amount numeric not null, applied int not null)`)
     },
-    async apply(tx: SqlExecutor, event: EventEnvelope, schema: string) {
-      const { amount } = event.data as { amount: number }
-      if (options.delayPerEventMs) await tx.query('select pg_sleep($1)', [options.delayPerEventMs / 1000])
-      await tx.query(
-        `insert into ${ident(schema)}.sums (id, amount, applied) values (1, $1, 1)
-         on conflict (id) do update set amount = sums.amount + excluded.amount, applied = sums.applied + 1`,
-        [amount],
-      )
-    },
-  }
+    handlers: [
+      on(foreignSampleNoted, async ({ amount }, _event, tx, schema) => {
+        if (options.delayPerEventMs) await tx.query('select pg_sleep($1)', [options.delayPerEventMs / 1000])
+        await tx.query(
+          `insert into ${ident(schema)}.sums (id, amount, applied) values (1, $1, 1)
+           on conflict (id) do update set amount = sums.amount + excluded.amount, applied = sums.applied + 1`,
+          [amount],
+        )
+      }),
+    ],
+  })
 }
 
 export async function readSums(db: SqlExecutor, schema: string): Promise<{ amount: number; applied: number }> {
