@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Page } from '@donaciones/contracts'
-import { leakedSecrets } from '../testing/fixtures.ts'
-import { startConfiguredSite, type ConfiguredSite } from '../testing/configured.ts'
+import { leakedSecrets } from './support/fixtures.ts'
+import { startConfiguredSite, type ConfiguredSite } from './support/configured.ts'
 
 interface ErrorBody {
   message: string
@@ -142,7 +142,7 @@ describe('pages: GET /api/pages/, GET /api/pages/{id}, PUT /api/pages/{id}, GET 
 
 describe('public pages before setup', () => {
   it('are 404', async () => {
-    const { startContentHarness } = await import('../testing/harness.ts')
+    const { startContentHarness } = await import('./support/harness.ts')
     const harness = await startContentHarness()
     try {
       const response = await fetch(`${harness.url}/api/public/pages/about-us`)

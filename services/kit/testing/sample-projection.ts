@@ -1,7 +1,7 @@
 import type { EventEnvelope } from '@donaciones/contracts'
-import type { SqlExecutor } from '../db/index.ts'
-import type { Projection } from '../eventstore/projection.ts'
-import { ident } from '../eventstore/schema.ts'
+import type { SqlExecutor } from '../src/db/index.ts'
+import type { Projection } from '../src/eventstore/projection.ts'
+import { ident } from '../src/eventstore/schema.ts'
 import { foreignSampleNoted } from './sample-events.ts'
 
 /** Sums the amounts of ForeignSampleNoted and counts applications: a double application shows. */
