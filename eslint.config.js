@@ -1,10 +1,13 @@
 import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
+import { boundariesConfig } from './tools/lint/boundaries.js'
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '.test-reports/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
+  // Who may import whom (services, kit, remotes, features): tools/lint/boundaries.js.
+  boundariesConfig(import.meta.dirname),
   {
     rules: {
       '@typescript-eslint/no-explicit-any': 'error',

@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config'
 
 export default defineConfig({
   test: {
-    include: ['{contracts,services,gateway,tests,frontends}/**/*.test.ts'],
+    include: ['{contracts,services,gateway,platform,tests,frontends}/**/*.test.ts'],
     exclude: ['**/node_modules/**', 'tests/browser/**', 'tests/faults/**'],
     testTimeout: 60_000,
     hookTimeout: 120_000,

@@ -6,7 +6,7 @@ import { campaignService } from '@donaciones/campaign'
 import { createCampaign } from '../services/campaign/src/commands/campaign-commands.ts'
 import { setupCatalog } from '../services/campaign/src/commands/setup-catalog.ts'
 import { createNatsBus, createPgDatabase, EventStore, ident, newEvent, type SqlDatabase } from '@donaciones/kit'
-import { realEngines, uniqueName } from '../services/kit/src/testing/engines.ts'
+import { realEngines, uniqueName } from '@donaciones/kit/testing'
 import { freePort, isolatedPlatformEnv, runScript, waitForHttp, waitUntil, type RunningProcess } from './support/processes.ts'
 
 /** Gateway and services as separate processes on PostgreSQL and NATS; the audit service runs twice. */
@@ -138,7 +138,7 @@ describe.runIf(realEngines.databaseUrl && realEngines.natsUrl)('distributed mode
   })
 
   it('rebuilds the counters with npm run replay while visits keep coming in', async () => {
-    const replay = runScript('gateway/src/cli/replay.ts', ['audit', 'counters'], shared)
+    const replay = runScript('platform/src/cli/replay.ts', ['audit', 'counters'], shared)
     let sent = 0
     while (replay.child.exitCode === null && sent < 200) {
       await Promise.all(Array.from({ length: 10 }, () => fetch(`${gatewayUrl}/api/counters/visits`, { method: 'POST' })))
@@ -154,7 +154,7 @@ describe.runIf(realEngines.databaseUrl && realEngines.natsUrl)('distributed mode
     const history = async () => (await db.query(`select * from ${ident(`${prefix}_audit`)}.history order by created_at, id`)).rows
     await waitUntil(async () => (await history()).length >= 2, 10_000, 'historial')
     const before = await history()
-    const replay = runScript('gateway/src/cli/replay.ts', ['audit', 'historical'], shared)
+    const replay = runScript('platform/src/cli/replay.ts', ['audit', 'historical'], shared)
     expect(await replay.exited).toBe(0)
     expect(await history()).toEqual(before)
   })

@@ -12,7 +12,7 @@ describe('npm start (embedded, one process)', () => {
 
   async function start() {
     const port = await freePort()
-    const platform = runScript('gateway/src/embedded.ts', [], { DATA_DIR: dataDir, PORT: String(port) })
+    const platform = runScript('platform/src/embedded.ts', [], { DATA_DIR: dataDir, PORT: String(port) })
     const url = `http://127.0.0.1:${port}`
     await waitForHttp(`${url}/readyz`, 90_000, platform)
     return { platform, url }
@@ -24,7 +24,7 @@ describe('npm start (embedded, one process)', () => {
     expect(await (await fetch(`${first.url}/api/counters/visits`, { method: 'POST' })).json()).toEqual({ total: 1 })
     expect(await (await fetch(`${first.url}/api/counters/visits`, { method: 'POST' })).json()).toEqual({ total: 2 })
 
-    const second = runScript('gateway/src/embedded.ts', [], { DATA_DIR: dataDir, PORT: String(await freePort()) })
+    const second = runScript('platform/src/embedded.ts', [], { DATA_DIR: dataDir, PORT: String(await freePort()) })
     expect(await second.exited).not.toBe(0)
     expect(second.output()).toContain('ya está en uso por el proceso')
 
@@ -40,16 +40,16 @@ describe('npm start (embedded, one process)', () => {
     await spoiled.query(`update audit.counters set total = 999 where name = 'visits'`)
     await spoiled.close()
 
-    const replay = runScript('gateway/src/cli/replay.ts', ['audit', 'counters'], { DATA_DIR: dataDir, DATABASE_URL: '' })
+    const replay = runScript('platform/src/cli/replay.ts', ['audit', 'counters'], { DATA_DIR: dataDir, DATABASE_URL: '' })
     expect(await replay.exited).toBe(0)
     expect(replay.output()).toContain('reconstruida con 2 eventos')
 
     const port = await freePort()
-    const platform = runScript('gateway/src/embedded.ts', [], { DATA_DIR: dataDir, PORT: String(port) })
+    const platform = runScript('platform/src/embedded.ts', [], { DATA_DIR: dataDir, PORT: String(port) })
     await waitForHttp(`http://127.0.0.1:${port}/readyz`, 90_000, platform)
     expect(await (await fetch(`http://127.0.0.1:${port}/api/counters/visits`)).json()).toEqual({ total: 2 })
 
-    const refused = runScript('gateway/src/cli/replay.ts', ['audit', 'counters'], { DATA_DIR: dataDir, DATABASE_URL: '' })
+    const refused = runScript('platform/src/cli/replay.ts', ['audit', 'counters'], { DATA_DIR: dataDir, DATABASE_URL: '' })
     expect(await refused.exited).toBe(1)
     expect(refused.output()).toContain('con la plataforma detenida')
     expect(await platform.stop()).toBe(0)

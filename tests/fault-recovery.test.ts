@@ -8,9 +8,7 @@ import {
   newEvent,
   type SqlDatabase,
 } from '@donaciones/kit'
-import { realEngines, uniqueName } from '../services/kit/src/testing/engines.ts'
-import { foreignSampleNoted, sampleDefinitions, testMetadata } from '../services/kit/src/testing/sample-events.ts'
-import { readSums, sumProjection } from '../services/kit/src/testing/sample-projection.ts'
+import { foreignSampleNoted, readSums, realEngines, sampleDefinitions, sumProjection, testMetadata, uniqueName } from '@donaciones/kit/testing'
 import { runScript, waitUntil, type RunningProcess } from './support/processes.ts'
 
 describe.runIf(realEngines.databaseUrl && realEngines.natsUrl)('killing the relay and the consumer mid-batch (PostgreSQL + NATS)', () => {

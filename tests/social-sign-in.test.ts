@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startFakeOauth, type FakeOauth } from '../tools/fake-oauth/index.ts'
-import { signIn } from '../services/identity/src/oauth/test-flow.ts'
+import { signIn } from '../services/identity/test/oauth/test-flow.ts'
 import { freePort } from './support/processes.ts'
 import { json, startTestSite, wizardPayload, type TestSite } from './support/site.ts'
 

@@ -2,7 +2,8 @@ import { resolve } from 'node:path'
 import type { ServiceName } from '@donaciones/contracts'
 import { serviceUrlsFromEnv } from '@donaciones/kit'
 
-function port(value: string | undefined, fallback: number): number {
+/** A listening port from the environment; 0 lets the system pick one. */
+export function portFromEnv(value: string | undefined, fallback: number): number {
   if (value === undefined || value === '') return fallback
   const parsed = Number(value)
   if (!Number.isInteger(parsed) || parsed < 0 || parsed > 65535) throw new Error(`PORT no válido: "${value}"`)
@@ -16,10 +17,10 @@ function requiredEnv(name: string, env: NodeJS.ProcessEnv): string {
 }
 
 /** METRICS_PORT: the gateway's `/metrics` on a listener of its own; unset, only loopback peers may read it. */
-function metricsPort(env: NodeJS.ProcessEnv): { metricsPort?: number } {
+export function metricsPortFromEnv(env: NodeJS.ProcessEnv): { metricsPort?: number } {
   const value = env.METRICS_PORT
   if (value === undefined || value === '') return {}
-  const parsed = port(value, 0)
+  const parsed = portFromEnv(value, 0)
   if (parsed === 0) throw new Error(`METRICS_PORT no válido: "${value}"`)
   return { metricsPort: parsed }
 }
@@ -39,27 +40,6 @@ export function publicUrlFromEnv(env: NodeJS.ProcessEnv, port: number): string {
   return (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, '')
 }
 
-export interface EmbeddedConfig {
-  port: number
-  host: string
-  dataDir: string
-  frontendDir: string
-  publicUrl: string
-  metricsPort?: number
-}
-
-export function readEmbeddedConfig(env = process.env): EmbeddedConfig {
-  const listenPort = port(env.PORT, 3000)
-  return {
-    port: listenPort,
-    host: env.HOST ?? '0.0.0.0',
-    dataDir: resolve(env.DATA_DIR ?? './data'),
-    frontendDir: frontendDirFromEnv(env),
-    publicUrl: publicUrlFromEnv(env, listenPort),
-    ...metricsPort(env),
-  }
-}
-
 export interface DistributedGatewayConfig {
   port: number
   host: string
@@ -74,7 +54,7 @@ export interface DistributedGatewayConfig {
 
 export function readDistributedGatewayConfig(env = process.env): DistributedGatewayConfig {
   const serviceUrls = serviceUrlsFromEnv(env)
-  const listenPort = port(env.PORT, 3000)
+  const listenPort = portFromEnv(env.PORT, 3000)
   return {
     port: listenPort,
     host: env.HOST ?? '0.0.0.0',
@@ -82,6 +62,6 @@ export function readDistributedGatewayConfig(env = process.env): DistributedGate
     publicUrl: publicUrlFromEnv(env, listenPort),
     serviceUrls,
     internalToken: requiredEnv('INTERNAL_TOKEN', env),
-    ...metricsPort(env),
+    ...metricsPortFromEnv(env),
   }
 }

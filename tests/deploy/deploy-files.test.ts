@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
-import { repositoryRoot } from '../../gateway/src/config.ts'
+import { repositoryRoot } from '@donaciones/gateway'
 import { composeProblems } from './support/compose.ts'
 import { parseDockerfile } from './support/dockerfile.ts'
 import { imageProblems } from './support/images.ts'
@@ -10,7 +10,7 @@ import { k8sProblems, loadManifests, natsProblems, type Manifest } from './suppo
 import { obj, type Doc } from './support/values.ts'
 
 /**
- * The deployment files, parsed, checked against the code: the service list (gateway/src/services.ts),
+ * The deployment files, parsed, checked against the code: the service list (platform/src/services.ts),
  * the config readers (services/kit/src/runtime/config.ts, gateway/src/config.ts, the content
  * service's encryption key), the workspaces' start scripts and the root's replay/reconcile scripts.
  */

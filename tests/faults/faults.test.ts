@@ -6,7 +6,7 @@ import { startProviderSim, type ProviderSim } from '../../tools/provider-sim/ind
 import { createOpenCampaign, donateByCard } from './support/card-donations.ts'
 import { caughtUp, deliveryState, inboxState } from './support/delivery-check.ts'
 import { startDistributedPlatform, type DistributedPlatform } from './support/distributed-platform.ts'
-import { skipWithout } from '../../services/kit/src/testing/engines.ts'
+import { skipWithout } from '@donaciones/kit/testing'
 import { missingEngineBinaries } from './support/engine-binaries.ts'
 import { startNatsEngine, type NatsEngine } from './support/nats-engine.ts'
 import { startPostgresEngine, type PostgresEngine } from './support/postgres-engine.ts'

@@ -13,8 +13,7 @@ import {
   userListResponseSchema,
   userResponseSchema,
 } from '@donaciones/contracts'
-import { unexpectedKeys } from '../../services/kit/src/testing/exact-shape.ts'
-import { secretsFoundIn } from '../../services/kit/src/testing/secret-search.ts'
+import { secretsFoundIn, unexpectedKeys } from '@donaciones/kit/testing'
 import { activateAccount, adminCredentials, createAccount, startTestSite, storedSecrets, wizardPayload, type TestSite } from '../support/site.ts'
 
 /**

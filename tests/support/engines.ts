@@ -1,6 +1,6 @@
 import { createNatsBus, createPgDatabase, distributedPlatformEngines, ident, readServiceProcessConfig, type PlatformEngines } from '@donaciones/kit'
 import { describe } from 'vitest'
-import { realEngines, uniqueName } from '../../services/kit/src/testing/engines.ts'
+import { realEngines, uniqueName } from '@donaciones/kit/testing'
 import { isolatedPlatformEnv } from './processes.ts'
 
 /** What a test site's services run on: opens fresh engines that remove their data when closed. */
@@ -53,7 +53,7 @@ export const realEngine: SiteEngine | undefined =
 /**
  * The engines the HTTP suites run on: PGlite with the in-process bus, plus PostgreSQL with NATS
  * JetStream when DATABASE_URL and NATS_URL are set (REQUIRE_REAL_ENGINES=1 makes their absence an
- * error, see services/kit/src/testing/engines.ts).
+ * error, see services/kit/testing/engines.ts).
  */
 export const siteEngines: SiteEngine[] = [pgliteEngine, ...(realEngine ? [realEngine] : [])]
 

@@ -5,8 +5,7 @@ import {
   OutboxRelay,
   ProjectionConsumer,
 } from '@donaciones/kit'
-import { sampleDefinitions } from '../../services/kit/src/testing/sample-events.ts'
-import { sumProjection } from '../../services/kit/src/testing/sample-projection.ts'
+import { sampleDefinitions, sumProjection } from '@donaciones/kit/testing'
 
 /**
  * A relay or a consumer alone in a process, so the fault test can kill it with SIGKILL.

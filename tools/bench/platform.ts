@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { serviceNames } from '@donaciones/contracts'
 import { createNatsBus, createPgDatabase, ident } from '@donaciones/kit'
-import { uniqueName } from '../../services/kit/src/testing/engines.ts'
+import { uniqueName } from '@donaciones/kit/testing'
 import { freePort, isolatedPlatformEnv, runScript, waitForHttp, type RunningProcess } from '../../tests/support/processes.ts'
 import { tinyPng } from '../../tests/support/tiny-png.ts'
 import { simulatorKeys, wizardBody } from '../../tests/support/wizard-payload.ts'
@@ -42,7 +42,7 @@ async function startEmbedded(env: NodeJS.ProcessEnv): Promise<Started> {
   const dataDir = mkdtempSync(join(tmpdir(), 'donaciones-bench-'))
   const port = await freePort()
   const url = `http://127.0.0.1:${port}`
-  const child = runScript('gateway/src/embedded.ts', [], { ...env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: url, DATABASE_URL: '', NATS_URL: '' }, profileArgs)
+  const child = runScript('platform/src/embedded.ts', [], { ...env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: url, DATABASE_URL: '', NATS_URL: '' }, profileArgs)
   await waitForHttp(`${url}/healthz`, 120_000, child)
   return {
     url,

@@ -1,7 +1,7 @@
 import { rmSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { acquireDataDirLock, createLogger, onShutdownSignals } from '@donaciones/kit'
-import { frontendDirFromEnv } from '../../gateway/src/config.ts'
+import { frontendDirFromEnv } from '@donaciones/gateway'
 import { startProviderSim } from '../provider-sim/index.ts'
 import { demoAdmin, picture, sampleCampaigns } from './sample-data.ts'
 
@@ -25,7 +25,7 @@ Object.assign(process.env, {
   PUBLIC_URL: process.env.PUBLIC_URL ?? publicUrl,
 })
 // Imported after the environment is set: the services read it when they start.
-const { startEmbeddedPlatform } = await import('../../gateway/src/embedded-platform.ts')
+const { startEmbeddedPlatform } = await import('@donaciones/platform')
 
 rmSync(dataDir, { recursive: true, force: true })
 const lock = acquireDataDirLock(dataDir)

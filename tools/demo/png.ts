@@ -1,4 +1,4 @@
-import { encodePng } from '../../gateway/src/png.ts'
+import { encodePng } from '@donaciones/gateway'
 
 /** A PNG with a vertical gradient between two colours: sample campaign pictures without shipping files. */
 export function gradientPng(width: number, height: number, from: [number, number, number], to: [number, number, number]): Buffer {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { campaignInputSchema, campaignUpdateRequestSchema } from './campaigns.ts'
-import { allMessages, messagesAt } from '../test-support.ts'
+import { allMessages, messagesAt } from '../../test/support.ts'
 
 const valid = {
   title: 'Útiles escolares',

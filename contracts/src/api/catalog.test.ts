@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { categoryInputSchema } from './categories.ts'
 import { institutionInputSchema } from './institutions.ts'
 import { commentCreateRequestSchema } from './comments.ts'
-import { messagesAt } from '../test-support.ts'
+import { messagesAt } from '../../test/support.ts'
 
 describe('institutionInputSchema', () => {
   it('name: 40 accepted, 41 refused', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { errorResponseSchema, exportRequestSchema, toggleRequestSchema } from './common.ts'
 import { permissionInputSchema, userInputSchema } from './users.ts'
-import { allMessages } from '../test-support.ts'
+import { allMessages } from '../../test/support.ts'
 
 describe('toggleRequestSchema', () => {
   it('accepts a deactivation with its cause', () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { cardFormSchema, voucherFormSchema } from './donation-forms.ts'
 import { oxxoRequestSchema } from './donations.ts'
-import { allMessages, messagesAt } from '../test-support.ts'
+import { allMessages, messagesAt } from '../../test/support.ts'
 
 const card = { number: '4242 4242 4242 4242', name: 'Ana', expiry: '09/27', cvc: '123', email: 'a@b.mx', phone: '5512345678' }
 

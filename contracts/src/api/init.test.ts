@@ -3,7 +3,7 @@ import type { z } from 'zod'
 import { initResponseSchema, setupRequestSchema } from './init.ts'
 import type { SetupRequestInput } from './init.ts'
 import { configurationResponseSchema } from './configuration.ts'
-import { allMessages, messagesAt } from '../test-support.ts'
+import { allMessages, messagesAt } from '../../test/support.ts'
 
 const wizard: SetupRequestInput = {
   productKey: 'PK-123',

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { donationAmountSchema, donationAmountUpTo, durationSchema, goalSchema, hasAtMostTwoDecimals, maxDonationAmountSchema } from '../rules.ts'
-import { messagesAt } from '../test-support.ts'
+import { messagesAt } from '../../test/support.ts'
 
 describe('durationSchema', () => {
   it('0 is below the minimum', () => {

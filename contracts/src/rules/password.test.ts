@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { confirmationSchema, isStrongPassword, passwordSchema, withConfirmation } from '../rules.ts'
-import { messagesAt } from '../test-support.ts'
+import { messagesAt } from '../../test/support.ts'
 
 describe('isStrongPassword', () => {
   it.each([

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { cardExpirySchema, cardNumberSchema, cvcLengthFor, cvcSchema, splitCardExpiry, voucherPhoneSchema } from '../rules.ts'
-import { messagesAt } from '../test-support.ts'
+import { messagesAt } from '../../test/support.ts'
 
 describe('voucherPhoneSchema', () => {
   it('accepts exactly 10 digits', () => {

@@ -3,7 +3,7 @@ import { z } from 'zod'
 import { commentTextSchema, dateSchema, emailSchema, idSchema, isPersonName, optionalUrlSchema, personNameSchema, requiredString, requiredText } from '../rules.ts'
 import { cardFormSchema, voucherFormSchema } from '../api/donation-forms.ts'
 import { conektaDonationRequestSchema, oxxoRequestSchema } from '../api/donations.ts'
-import { messagesAt } from '../test-support.ts'
+import { messagesAt } from '../../test/support.ts'
 
 describe('requiredString', () => {
   it("gives 'Campo requerido' for missing, blank and non-string values", () => {

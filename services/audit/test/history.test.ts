@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { createLogger, replayProjection } from '@donaciones/kit'
-import { startEmbeddedPlatform, type EmbeddedPlatform } from '../../../gateway/src/embedded-platform.ts'
+import { startEmbeddedPlatform, type EmbeddedPlatform } from '@donaciones/platform'
 import { categoryKind } from '../../campaign/src/catalog-kinds.ts'
 import { createCatalogRecord, toggleCatalogRecord, updateCatalogRecord } from '../../campaign/src/commands/catalog-commands.ts'
 import { historyProjection } from '../src/projections/history.ts'

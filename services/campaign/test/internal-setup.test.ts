@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { callService, createLogger, ident, type ServiceContext } from '@donaciones/kit'
-import { startEmbeddedPlatform, type EmbeddedPlatform } from '../../../gateway/src/embedded-platform.ts'
+import { startEmbeddedPlatform, type EmbeddedPlatform } from '@donaciones/platform'
 
 describe('campaign: the setup wizard catalog step', () => {
   let platform: EmbeddedPlatform

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { randomUUID } from 'node:crypto'
 import { ident, type SqlDatabase } from '@donaciones/kit'
-import { databaseEngines, uniqueName } from '../../kit/src/testing/engines.ts'
+import { databaseEngines, uniqueName } from '@donaciones/kit/testing'
 import { incrementCampaignCounter } from '../src/projections/campaign-counters.ts'
 import { findCampaignBySlug, toFullCampaign } from '../src/projections/campaign-queries.ts'
 import { campaignsProjection } from '../src/projections/campaigns.ts'

@@ -15,6 +15,7 @@ import { webhookRoutes } from './routes/webhook-routes.ts'
 
 export type { DonationServiceOptions } from './options.ts'
 export { reconcile, type ReconcileReport } from './commands/reconcile.ts'
+export { reconcileInService, reconcileOnDatabase, reconcileSince } from './reconcile-job.ts'
 
 /**
  * The donation service. Options win over the environment (CONEKTA_API_URL, PAYPAL_API_URL,

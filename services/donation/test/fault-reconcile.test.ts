@@ -27,7 +27,7 @@ describe('fault: killed between the charge and the record, then reconciled', () 
   const startPlatform = async () => {
     const port = await freePort()
     url = `http://127.0.0.1:${port}`
-    platform = runScript('gateway/src/embedded.ts', [], { ...env, PORT: String(port), HOST: '127.0.0.1' })
+    platform = runScript('platform/src/embedded.ts', [], { ...env, PORT: String(port), HOST: '127.0.0.1' })
     await waitForHttp(`${url}/api/init`, 90_000, platform)
   }
 
@@ -109,7 +109,7 @@ describe('fault: killed between the charge and the record, then reconciled', () 
     const donationId = String((charged[0]?.metadata as { donationId?: string }).donationId)
 
     const reconcileOnce = async () => {
-      const run = runScript('services/donation/src/reconcile-cli.ts', [], { ...env, CONEKTA_API_URL: sim.conekta.baseUrl })
+      const run = runScript('platform/src/cli/reconcile.ts', [], { ...env, CONEKTA_API_URL: sim.conekta.baseUrl })
       expect(await run.exited).toBe(0)
       return JSON.parse(run.output().slice(run.output().indexOf('{'))) as { conekta: { recorded: number } }
     }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { SqlDatabase } from '@donaciones/kit'
-import { databaseEngines, uniqueName } from '../../kit/src/testing/engines.ts'
+import { databaseEngines, uniqueName } from '@donaciones/kit/testing'
 import { createPrivateTables } from '../src/commands/private-tables.ts'
 import { checkAttempt, recordDecline } from '../src/commands/rate-limit.ts'
 import type { RateLimitOptions } from '../src/options.ts'

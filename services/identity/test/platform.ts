@@ -19,7 +19,7 @@ import {
   type SqlDatabase,
 } from '@donaciones/kit'
 import { auditService } from '@donaciones/audit'
-import { createGatewayApp } from '../../../gateway/src/gateway-app.ts'
+import { createGatewayApp } from '@donaciones/gateway'
 import type { SiteEngine } from '../../../tests/support/engines.ts'
 import { createIdentityService, type IdentityOptions } from '../src/index.ts'
 

@@ -1,6 +1,6 @@
 import type { Express } from 'express'
 import type { ServiceName } from '@donaciones/contracts'
-import { routeTable, type GatewayRoute } from '../../../gateway/src/route-table.ts'
+import { routeTable, type GatewayRoute } from '@donaciones/gateway'
 
 /** One method and path a service mounted, e.g. `PUT /api/campaigns/:id`. */
 export interface ServiceRoute {

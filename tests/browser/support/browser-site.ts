@@ -32,7 +32,7 @@ export async function startBrowserSite(env: Record<string, string> = {}): Promis
   const dataDir = mkdtempSync(join(tmpdir(), 'donaciones-navegador-'))
   const [sim, mail, port] = await Promise.all([startProviderSim(), startMailCatcher(), freePort()])
   const url = `http://127.0.0.1:${port}`
-  const child = runScript('gateway/src/embedded.ts', [], {
+  const child = runScript('platform/src/embedded.ts', [], {
     PORT: String(port),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,

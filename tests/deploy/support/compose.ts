@@ -1,7 +1,7 @@
 /** Checks of docker-compose.yml against the code's services, ports, health checks and configuration. */
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
-import { repositoryRoot } from '../../../gateway/src/config.ts'
+import { repositoryRoot } from '@donaciones/gateway'
 import { commandOf, imageTarget, type Dockerfile } from './dockerfile.ts'
 import { imageBuildFor, imageOf } from './images.ts'
 import { processNames, readProcessConfig, serviceNames, type ProcessConfig, type ProcessName } from './platform.ts'

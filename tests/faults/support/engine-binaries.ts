@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process'
 import { existsSync, readdirSync } from 'node:fs'
 import { join } from 'node:path'
-import { natsServerBinary } from '../../../services/kit/src/testing/engines.ts'
+import { natsServerBinary } from '@donaciones/kit/testing'
 
 
 /** The directory holding initdb and pg_ctl: `pg_config --bindir`, else the newest /usr/lib/postgresql/<n>/bin. */

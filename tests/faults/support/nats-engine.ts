@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { spawn, type ChildProcess } from 'node:child_process'
 import { connect } from 'nats'
 import { freePort, waitUntil } from '../../support/processes.ts'
-import { natsServerBinary } from '../../../services/kit/src/testing/engines.ts'
+import { natsServerBinary } from '@donaciones/kit/testing'
 
 /** A nats-server with JetStream owned by the test: stopped and started again on the same port and store. */
 export interface NatsEngine {

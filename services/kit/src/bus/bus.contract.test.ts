@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createPgDatabase, createPgliteDatabase, type SqlDatabase } from '../db/index.ts'
-import { realEngines, skipWithout, uniqueName } from '../testing/engines.ts'
+import { realEngines, skipWithout, uniqueName } from '../../testing/engines.ts'
 import type { Bus, DeliveredMessage, OutgoingMessage } from './bus.ts'
 import { createInProcessBus } from './in-process-bus.ts'
 import { createNatsBus, type NatsBusOptions } from './nats-bus.ts'

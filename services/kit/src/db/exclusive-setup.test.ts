@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createEventStoreTables } from '../eventstore/schema.ts'
-import { realEngines, uniqueName } from '../testing/engines.ts'
+import { realEngines, uniqueName } from '../../testing/engines.ts'
 import { setUpSchemaExclusively } from './exclusive-setup.ts'
 import { createPgDatabase } from './pg-database.ts'
 import type { SqlDatabase } from './sql.ts'

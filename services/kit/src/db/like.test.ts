@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { createPgliteDatabase } from './pglite-database.ts'
 import { searchKey } from '@donaciones/contracts'
-import { databaseEngines } from '../testing/engines.ts'
+import { databaseEngines } from '../../testing/engines.ts'
 import { containsPattern, foldedSql } from './like.ts'
 
 describe('containsPattern', () => {

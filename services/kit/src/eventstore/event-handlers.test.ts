@@ -1,7 +1,7 @@
 import { describe, expect, expectTypeOf, it } from 'vitest'
 import type { EventDefinition, EventEnvelope } from '@donaciones/contracts'
 import type { SqlExecutor } from '../db/index.ts'
-import { foreignSampleNoted, sampleNoted } from '../testing/sample-events.ts'
+import { foreignSampleNoted, sampleNoted } from '../../testing/sample-events.ts'
 import { eventHandlers, isEvent, on } from './event-handlers.ts'
 import { typedProjection } from './typed-projection.ts'
 

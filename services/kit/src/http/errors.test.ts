@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { ConcurrencyError } from '../eventstore/errors.ts'
 import { conflict, notFound, tooManyRequests } from './http-error.ts'
-import { serveTestApp } from './test-server.ts'
-import type { TestServer } from './test-server.ts'
+import { serveTestApp } from '../../testing/test-server.ts'
+import type { TestServer } from '../../testing/test-server.ts'
 
 let server: TestServer
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
-import { serveTestApp } from './test-server.ts'
-import type { TestServer } from './test-server.ts'
+import { serveTestApp } from '../../testing/test-server.ts'
+import type { TestServer } from '../../testing/test-server.ts'
 
 let server: TestServer | undefined
 

@@ -3,8 +3,8 @@ import express from 'express'
 import { createLogger, httpLogger } from './logger.ts'
 import { requestId } from './request-id.ts'
 import { startHttpServer } from './server.ts'
-import { serveTestApp } from './test-server.ts'
-import type { TestServer } from './test-server.ts'
+import { serveTestApp } from '../../testing/test-server.ts'
+import type { TestServer } from '../../testing/test-server.ts'
 
 let server: TestServer
 

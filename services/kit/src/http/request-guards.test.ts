@@ -1,6 +1,6 @@
 import { request } from 'node:http'
 import { afterEach, describe, expect, it } from 'vitest'
-import { serveTestApp, type TestServer } from './test-server.ts'
+import { serveTestApp, type TestServer } from '../../testing/test-server.ts'
 
 let server: TestServer | undefined
 afterEach(async () => {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { serveTestApp } from './test-server.ts'
-import type { TestServer } from './test-server.ts'
+import { serveTestApp } from '../../testing/test-server.ts'
+import type { TestServer } from '../../testing/test-server.ts'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/
 

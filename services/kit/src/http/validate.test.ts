@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { HttpError } from './http-error.ts'
 import { getValidated, getValidatedQuery, parseInput, validate, withValidation } from './validate.ts'
-import { serveTestApp } from './test-server.ts'
-import type { TestServer } from './test-server.ts'
+import { serveTestApp } from '../../testing/test-server.ts'
+import type { TestServer } from '../../testing/test-server.ts'
 
 const campaignInput = {
   params: z.object({ id: z.string().regex(/^[a-f0-9]{24}$/, 'Identificador inválido') }),

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { SqlDatabase } from '../db/index.ts'
-import { databaseEngines, uniqueName } from '../testing/engines.ts'
+import { databaseEngines, uniqueName } from '../../testing/engines.ts'
 import { clearAttempts, clearAttemptsStartingWith, countAttempts, createAttemptTable, forgiveAttempt, recordAttempt, takeAttempt, type AttemptLimit } from './attempt-limits.ts'
 
 describe.each(databaseEngines)('attempt limits on $name', (engine) => {

@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createLogger } from '../http/index.ts'
 import { createMailer } from './mailer.ts'
-import { startTestSmtpServer, type TestSmtpServer } from './test-smtp-server.ts'
+import { startTestSmtpServer, type TestSmtpServer } from '../../testing/test-smtp-server.ts'
 
 const logger = createLogger('test', { level: 'silent' })
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { SqlDatabase } from '../db/index.ts'
-import { databaseEngines, uniqueName } from '../testing/engines.ts'
+import { databaseEngines, uniqueName } from '../../testing/engines.ts'
 import { createMailOutboxTable, enqueueMail, mailRetryDelay, MailOutboxSender, undeliveredMail, type OutboxMail } from './outbox.ts'
 
 describe.each(databaseEngines)('mail outbox on $name', (engine) => {

@@ -1,8 +1,8 @@
-import type { SqlExecutor } from '../db/index.ts'
-import { on } from '../eventstore/event-handlers.ts'
-import type { Projection } from '../eventstore/projection.ts'
-import { ident } from '../eventstore/schema.ts'
-import { typedProjection } from '../eventstore/typed-projection.ts'
+import type { SqlExecutor } from '../src/db/index.ts'
+import { on } from '../src/eventstore/event-handlers.ts'
+import type { Projection } from '../src/eventstore/projection.ts'
+import { ident } from '../src/eventstore/schema.ts'
+import { typedProjection } from '../src/eventstore/typed-projection.ts'
 import { foreignSampleNoted } from './sample-events.ts'
 
 /** Sums the amounts of ForeignSampleNoted and counts applications: a double application shows. */

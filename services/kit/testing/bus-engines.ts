@@ -1,6 +1,6 @@
-import type { Bus } from '../bus/bus.ts'
-import { createInProcessBus, createNatsBus } from '../bus/index.ts'
-import type { SqlDatabase } from '../db/index.ts'
+import type { Bus } from '../src/bus/bus.ts'
+import { createInProcessBus, createNatsBus } from '../src/bus/index.ts'
+import type { SqlDatabase } from '../src/db/index.ts'
 import { databaseEngines, realEngines, uniqueName, type DatabaseEngine } from './engines.ts'
 
 export interface BusEngine {

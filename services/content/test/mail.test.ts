@@ -4,10 +4,10 @@ import { join } from 'node:path'
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { undeliveredMailResponseSchema } from '@donaciones/contracts'
-import { startTestSmtpServer, type TestSmtpServer } from '../../../kit/src/mail/test-smtp-server.ts'
-import { SECRETS } from '../testing/fixtures.ts'
-import { startConfiguredSite, type ConfiguredSite } from '../testing/configured.ts'
-import { startContentHarness, type ContentHarness } from '../testing/harness.ts'
+import { startTestSmtpServer, type TestSmtpServer } from '@donaciones/kit/testing'
+import { SECRETS } from './support/fixtures.ts'
+import { startConfiguredSite, type ConfiguredSite } from './support/configured.ts'
+import { startContentHarness, type ContentHarness } from './support/harness.ts'
 
 const message = { to: 'ana@ayuda.mx', subject: 'Contraseña provisional', text: 'Su contraseña provisional es Qwerty12!', html: '<p>Hola</p>' }
 const mail = () => ({ id: randomUUID(), ...message })

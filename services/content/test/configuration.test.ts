@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { configurationUpdated, type ConfigurationAdminView, type ConfigurationInput } from '@donaciones/contracts'
 import { isEvent } from '@donaciones/kit'
-import { readSecrets } from '../secrets/secret-store.ts'
-import { contentState } from '../state.ts'
-import { leakedSecrets, SECRETS } from '../testing/fixtures.ts'
-import { startConfiguredSite, type ConfiguredSite } from '../testing/configured.ts'
+import { readSecrets } from '../src/secrets/secret-store.ts'
+import { contentState } from '../src/state.ts'
+import { leakedSecrets, SECRETS } from './support/fixtures.ts'
+import { startConfiguredSite, type ConfiguredSite } from './support/configured.ts'
 
 interface ErrorBody {
   message: string

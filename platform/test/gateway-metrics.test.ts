@@ -4,9 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { RequestHandler } from 'express'
 import { categoryCreated } from '@donaciones/contracts'
 import { createLogger, metricsFor, newEvent, perService, startHttpServer, type RunningHttpServer } from '@donaciones/kit'
-import { skipWithout } from '../../services/kit/src/testing/engines.ts'
-import { startEmbeddedPlatform, type EmbeddedPlatform } from './embedded-platform.ts'
-import { createGatewayApp, gatewayRouteLabel, mayReadGatewayMetrics, type ServiceTarget } from './gateway-app.ts'
+import { createGatewayApp, gatewayRouteLabel, mayReadGatewayMetrics, type ServiceTarget } from '@donaciones/gateway'
+import { skipWithout } from '@donaciones/kit/testing'
+import { startEmbeddedPlatform, type EmbeddedPlatform } from '../src/embedded-platform.ts'
 
 const silent = createLogger('test', { level: 'silent' })
 

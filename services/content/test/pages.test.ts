@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { pageActivationToggled, type Page } from '@donaciones/contracts'
 import { isEvent } from '@donaciones/kit'
-import { leakedSecrets } from '../testing/fixtures.ts'
-import { startConfiguredSite, type ConfiguredSite } from '../testing/configured.ts'
+import { leakedSecrets } from './support/fixtures.ts'
+import { startConfiguredSite, type ConfiguredSite } from './support/configured.ts'
 
 interface ErrorBody {
   message: string
@@ -143,7 +143,7 @@ describe('pages: GET /api/pages/, GET /api/pages/{id}, PUT /api/pages/{id}, GET 
 
 describe('public pages before setup', () => {
   it('are 404', async () => {
-    const { startContentHarness } = await import('../testing/harness.ts')
+    const { startContentHarness } = await import('./support/harness.ts')
     const harness = await startContentHarness()
     try {
       const response = await fetch(`${harness.url}/api/public/pages/about-us`)

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import { delimiter, join } from 'node:path'
-import { createPgDatabase, createPgliteDatabase, type SqlDatabase } from '../db/index.ts'
+import { createPgDatabase, createPgliteDatabase, type SqlDatabase } from '../src/db/index.ts'
 
 /**
  * Which real engines the contract suites also run against. With REQUIRE_REAL_ENGINES=1 (CI)

@@ -1,5 +1,5 @@
 import type { AuthUser } from '@donaciones/contracts'
-import type { OauthPorts, SocialProfile } from './ports.ts'
+import type { OauthPorts, SocialProfile } from '../../src/oauth/ports.ts'
 
 /** In-memory stand-in for the identity service's users: linked accounts, e-mail reuse, role 2 for new users. */
 export class InMemorySocialUsers implements OauthPorts<AuthUser> {

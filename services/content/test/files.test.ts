@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { fileUploaded, UPLOAD_MAX_BYTES } from '@donaciones/contracts'
 import { isEvent } from '@donaciones/kit'
-import { client, GIF, imageForm, PNG, SVG, upload, wizardPayload, type Api } from '../testing/fixtures.ts'
-import { startContentHarness, type ContentHarness } from '../testing/harness.ts'
+import { client, GIF, imageForm, PNG, SVG, upload, wizardPayload, type Api } from './support/fixtures.ts'
+import { startContentHarness, type ContentHarness } from './support/harness.ts'
 
 interface ErrorBody {
   message: string

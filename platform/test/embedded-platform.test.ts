@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SignJWT, generateKeyPair } from 'jose'
 import { createLogger } from '@donaciones/kit'
-import { startEmbeddedPlatform, type EmbeddedPlatform } from './embedded-platform.ts'
+import { startEmbeddedPlatform, type EmbeddedPlatform } from '../src/embedded-platform.ts'
 
 describe('embedded platform through the gateway', () => {
   let platform: EmbeddedPlatform

@@ -18,7 +18,7 @@ import {
   type ServiceRuntime,
   type SqlDatabase,
 } from '@donaciones/kit'
-import { contentService } from '../index.ts'
+import { contentService } from '../../src/index.ts'
 
 export interface FakeUser {
   _id: string

@@ -1,8 +1,8 @@
 // Test support only (not exported from index.ts).
 import type { Express } from 'express'
-import { createLogger } from './logger.ts'
-import { createServiceApp, finishServiceApp, startHttpServer } from './server.ts'
-import type { RunningHttpServer, ServiceAppOptions } from './server.ts'
+import { createLogger } from '../src/http/logger.ts'
+import { createServiceApp, finishServiceApp, startHttpServer } from '../src/http/server.ts'
+import type { RunningHttpServer, ServiceAppOptions } from '../src/http/server.ts'
 
 export interface LogLine {
   level: number

@@ -12,8 +12,8 @@ import {
   type SqlDatabase,
 } from '@donaciones/kit'
 import { startFakeOauth, type FakeOauth } from '../../../../tools/fake-oauth/index.ts'
-import type { OauthContext } from './context.ts'
-import { oauthRoutes } from './index.ts'
+import type { OauthContext } from '../../src/oauth/context.ts'
+import { oauthRoutes } from '../../src/oauth/index.ts'
 import { InMemorySocialUsers } from './test-ports.ts'
 
 export const clients = {

@@ -6,6 +6,7 @@ import {
   embeddedPlatformEngines,
   metricsFor,
   mutableDirectory,
+  perService,
   startHttpServer,
   startMetricsServer,
   startServiceRuntime,
@@ -13,10 +14,8 @@ import {
   type PlatformEngines,
   type ServiceRuntime,
 } from '@donaciones/kit'
-import { createGatewayApp, type ServiceTarget } from './gateway-app.ts'
-import { perService } from '@donaciones/kit'
+import { createGatewayApp, publicUrlFromEnv, type ServiceTarget } from '@donaciones/gateway'
 import { allServices } from './services.ts'
-import { publicUrlFromEnv } from './config.ts'
 
 export interface EmbeddedPlatformOptions {
   /** Where PGlite keeps its files; undefined keeps everything in memory (tests). */

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { configurationCreated } from '@donaciones/contracts'
 import { ident, isEvent } from '@donaciones/kit'
-import { client, leakedSecrets, SECRETS, upload, wizardPayload, type Api } from '../testing/fixtures.ts'
-import { startContentHarness, type ContentHarness } from '../testing/harness.ts'
+import { client, leakedSecrets, SECRETS, upload, wizardPayload, type Api } from './support/fixtures.ts'
+import { startContentHarness, type ContentHarness } from './support/harness.ts'
 
 interface ErrorBody {
   message: string

@@ -1,0 +1,8 @@
+export { messagingEngines, type BusEngine } from './bus-engines.ts'
+export { databaseEngines, natsServerBinary, realEngines, skipWithout, uniqueName, type DatabaseEngine } from './engines.ts'
+export { unexpectedKeys } from './exact-shape.ts'
+export { foreignSampleNoted, sampleDefinitions, sampleNoted, testMetadata } from './sample-events.ts'
+export { readSums, sumProjection } from './sample-projection.ts'
+export { secretForms, secretsFoundIn } from './secret-search.ts'
+export { startTestSmtpServer, type ReceivedMail, type TestSmtpServer } from './test-smtp-server.ts'
+export { serveTestApp, type LogLine, type TestServer } from './test-server.ts'

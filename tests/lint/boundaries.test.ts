@@ -1,0 +1,81 @@
+import { resolve } from 'node:path'
+import { ESLint } from 'eslint'
+import { beforeAll, describe, expect, it } from 'vitest'
+
+/**
+ * The dependency rules of eslint.config.js, proven on one-line files linted as if they were at a
+ * given path of the repository (the imported files are real, so the imports resolve).
+ */
+const repositoryRoot = resolve(import.meta.dirname, '../..')
+const boundaryRule = 'import-x/no-restricted-paths'
+let eslint: ESLint
+
+beforeAll(() => {
+  eslint = new ESLint({ cwd: repositoryRoot })
+})
+
+async function boundaryErrors(filePath: string, specifier: string): Promise<string[]> {
+  const [result] = await eslint.lintText(`import * as imported from '${specifier}'\nexport const used = imported\n`, { filePath: resolve(repositoryRoot, filePath) })
+  return (result?.messages ?? []).filter((message) => message.ruleId === boundaryRule).map((message) => message.message)
+}
+
+describe('a service', () => {
+  const file = 'services/donation/src/commands/boundary-probe.ts'
+
+  it.each([
+    ['the gateway by package', '@donaciones/gateway'],
+    ['the gateway by path', '../../../../gateway/src/route-table.ts'],
+    ['the platform', '@donaciones/platform'],
+    ['a tool', '../../../../tools/provider-sim/index.ts'],
+    ['a test helper', '../../../../tests/support/site.ts'],
+  ])('does not import %s', async (_what, specifier) => {
+    expect(await boundaryErrors(file, specifier)).toEqual([expect.stringContaining('Un servicio no importa')])
+  })
+
+  it('imports the kit, the contracts and its own modules', async () => {
+    expect(await boundaryErrors(file, '@donaciones/kit')).toEqual([])
+    expect(await boundaryErrors(file, '@donaciones/contracts')).toEqual([])
+    expect(await boundaryErrors(file, '../deps.ts')).toEqual([])
+  })
+
+  it("may be tested with tools from its test folder, and composed by the platform", async () => {
+    expect(await boundaryErrors('services/donation/test/boundary-probe.test.ts', '../../../tools/provider-sim/index.ts')).toEqual([])
+    expect(await boundaryErrors('platform/src/boundary-probe.ts', '@donaciones/donation')).toEqual([])
+  })
+})
+
+describe('the kit', () => {
+  it('does not import a service', async () => {
+    expect(await boundaryErrors('services/kit/src/runtime/boundary-probe.ts', '@donaciones/donation')).toEqual([expect.stringContaining('El kit')])
+    expect(await boundaryErrors('services/kit/testing/boundary-probe.ts', '../../identity/src/index.ts')).toEqual([expect.stringContaining('El kit')])
+  })
+
+  it('imports the contracts and itself', async () => {
+    expect(await boundaryErrors('services/kit/src/runtime/boundary-probe.ts', '@donaciones/contracts')).toEqual([])
+    expect(await boundaryErrors('services/kit/src/runtime/boundary-probe.ts', '../db/index.ts')).toEqual([])
+  })
+})
+
+describe('a front-end feature', () => {
+  const file = 'frontends/dashboard/src/features/users/components/BoundaryProbe.tsx'
+
+  it('does not import another feature', async () => {
+    expect(await boundaryErrors(file, '../../categories/api/categories-api.ts')).toEqual([expect.stringContaining('Una funcionalidad no importa otra')])
+  })
+
+  it('imports its own modules and the shared web kit', async () => {
+    expect(await boundaryErrors(file, '../api/users-api.ts')).toEqual([])
+    expect(await boundaryErrors(file, '@donaciones/web-kit')).toEqual([])
+  })
+})
+
+describe('a remote', () => {
+  it('does not import another remote', async () => {
+    expect(await boundaryErrors('frontends/dashboard/src/BoundaryProbe.tsx', '../../public/src/App.tsx')).toEqual([expect.stringContaining('Un remoto no importa otro remoto')])
+    expect(await boundaryErrors('frontends/shell/src/app/BoundaryProbe.tsx', '../../../setup/src/App.tsx')).toEqual([expect.stringContaining('Un remoto no importa otro remoto')])
+  })
+
+  it('imports the shared web kit', async () => {
+    expect(await boundaryErrors('frontends/public/src/BoundaryProbe.tsx', '@donaciones/web-kit')).toEqual([])
+  })
+})

@@ -1,0 +1,78 @@
+import { existsSync, readdirSync } from 'node:fs'
+import { join } from 'node:path'
+import { createNodeResolver, importX } from 'eslint-plugin-import-x'
+
+/**
+ * The repository's dependency rules, as import-x `no-restricted-paths` zones: which folders may not
+ * import which. Imports are resolved (relative paths and workspace packages alike) before they are
+ * compared, so `../../gateway/src/x.ts` and `@donaciones/gateway` are the same violation.
+ * Services, remotes and features are listed from the folders on disk: a new one is covered as it appears.
+ */
+const services = (root) => subfolders(join(root, 'services'))
+const frontends = (root) => subfolders(join(root, 'frontends')).filter((name) => existsSync(join(root, 'frontends', name, 'package.json')))
+const sharedFrontend = 'kit'
+
+function subfolders(folder) {
+  if (!existsSync(folder)) return []
+  return readdirSync(folder, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && entry.name !== 'node_modules')
+    .map((entry) => entry.name)
+    .sort()
+}
+
+function serviceZones(root) {
+  return services(root).map((service) => ({
+    target: `./services/${service}/src`,
+    from: ['./gateway', './platform', './tools', './tests'],
+    message: 'Un servicio no importa la puerta de enlace, la plataforma, las herramientas ni las pruebas: ellas dependen de él, no al revés.',
+  }))
+}
+
+function kitZones(root) {
+  const others = services(root).filter((service) => service !== 'kit')
+  if (others.length === 0) return []
+  return [{ target: './services/kit', from: others.map((service) => `./services/${service}`), message: 'El kit es común a todos los servicios y no importa ninguno.' }]
+}
+
+function remoteZones(root) {
+  const packages = frontends(root)
+  return packages.flatMap((frontend) => {
+    const others = packages.filter((other) => other !== frontend && other !== sharedFrontend)
+    if (others.length === 0) return []
+    return [{
+      target: `./frontends/${frontend}`,
+      from: others.map((other) => `./frontends/${other}`),
+      message: `Un remoto no importa otro remoto; lo común va en frontends/${sharedFrontend}.`,
+    }]
+  })
+}
+
+function featureZones(root) {
+  return frontends(root).flatMap((frontend) => {
+    const featuresFolder = `frontends/${frontend}/src/features`
+    const features = subfolders(join(root, featuresFolder))
+    return features.flatMap((feature) => {
+      const others = features.filter((other) => other !== feature)
+      if (others.length === 0) return []
+      return [{
+        target: `./${featuresFolder}/${feature}`,
+        from: others.map((other) => `./${featuresFolder}/${other}`),
+        message: 'Una funcionalidad no importa otra; lo que compartan va fuera de features/.',
+      }]
+    })
+  })
+}
+
+export function boundaryZones(root) {
+  return [...serviceZones(root), ...kitZones(root), ...remoteZones(root), ...featureZones(root)]
+}
+
+/** The flat-config block that turns the zones into lint errors for every source file under `root`. */
+export function boundariesConfig(root) {
+  return {
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] })] },
+    rules: { 'import-x/no-restricted-paths': ['error', { basePath: root, zones: boundaryZones(root) }] },
+  }
+}
