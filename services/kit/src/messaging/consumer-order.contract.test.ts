@@ -1,15 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { EventEnvelope } from '@donaciones/contracts'
-import type { Bus } from '../bus/bus.ts'
-import type { SqlDatabase, SqlExecutor } from '../db/index.ts'
-import { EventStore, newEvent } from '../eventstore/event-store.ts'
+import type { SqlExecutor } from '../db/index.ts'
 import type { Projection } from '../eventstore/projection.ts'
 import { ident } from '../eventstore/schema.ts'
 import { messagingEngines } from '../../testing/bus-engines.ts'
-import { uniqueName } from '../../testing/engines.ts'
-import { foreignSampleAmended, foreignSampleNoted, sampleDefinitions, testMetadata } from '../../testing/sample-events.ts'
-import { OutboxRelay } from './outbox-relay.ts'
-import { ProjectionConsumer } from './projection-consumer.ts'
+import { openMessagingPair, type MessagingPair } from '../../testing/messaging-pair.ts'
+import { newEvent } from '../eventstore/event-store.ts'
+import { foreignSampleAmended, foreignSampleNoted, testMetadata } from '../../testing/sample-events.ts'
 
 /** Writes down each event it is given, in the order it is given them. */
 const arrivals: Projection = {
@@ -25,44 +22,22 @@ const arrivals: Projection = {
 }
 
 describe.each(messagingEngines)('a consumer on $name applies one record’s events in publication order', (engine) => {
-  let db: SqlDatabase
-  let bus: Bus
-  let disposeBus: () => Promise<void>
-  let producer: EventStore
-  let consumerStore: EventStore
-  let relay: OutboxRelay
-  let consumer: ProjectionConsumer
+  let pair: MessagingPair
 
   beforeAll(async () => {
-    db = await engine.database.open()
-    const opened = await engine.bus.open(db)
-    bus = opened.bus
-    disposeBus = opened.dispose
-    producer = new EventStore({ db, schema: uniqueName('producer'), service: 'donation', definitions: sampleDefinitions })
-    consumerStore = new EventStore({ db, schema: uniqueName('consumer'), service: 'audit', definitions: sampleDefinitions, projections: [arrivals] })
-    await producer.init()
-    await consumerStore.init()
-    consumer = new ProjectionConsumer({ store: consumerStore, bus, projections: [arrivals] })
-    await consumer.setup()
-    relay = new OutboxRelay({ store: producer, bus, definitions: sampleDefinitions, pollIntervalMs: 50, batchSize: 50 })
+    pair = await openMessagingPair(engine, [arrivals], { start: false })
   })
-  afterAll(async () => {
-    await relay.stop()
-    await consumer.stop()
-    await disposeBus()
-    await db.close()
-  })
+  afterAll(() => pair.close())
 
   it('whatever their types: noted and amended events of one record arrive as they were appended', async () => {
     // Appended before anyone listens, so the bus holds them all when the consumer starts.
     for (let amount = 1; amount <= 60; amount += 1) {
       const definition = amount % 3 === 0 ? foreignSampleNoted : foreignSampleAmended
-      await producer.append('sample-1', [newEvent(definition, { amount })], { expectedVersion: amount - 1, metadata: testMetadata })
+      await pair.producer.append('sample-1', [newEvent(definition, { amount })], { expectedVersion: amount - 1, metadata: testMetadata })
     }
-    relay.start()
-    await consumer.start()
+    await pair.start()
     const read = async () =>
-      (await db.query<{ amount: number }>(`select amount from ${ident(consumerStore.schema)}.arrivals order by seq`)).rows.map((row) => row.amount)
+      (await pair.db.query<{ amount: number }>(`select amount from ${ident(pair.consumerStore.schema)}.arrivals order by seq`)).rows.map((row) => row.amount)
     const deadline = Date.now() + 20_000
     while ((await read()).length < 60 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 25))
     expect(await read()).toEqual(Array.from({ length: 60 }, (_, index) => index + 1))

@@ -1,12 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Bus } from '../bus/bus.ts'
 import type { SqlDatabase } from '../db/index.ts'
 import { deleteCheckpoint, loadCheckpoint } from '../eventstore/checkpoint.ts'
 import { EventStore, newEvent } from '../eventstore/event-store.ts'
 import { ident } from '../eventstore/schema.ts'
 import { messagingEngines } from '../../testing/bus-engines.ts'
+import { openMessagingPair, type MessagingPair } from '../../testing/messaging-pair.ts'
 import { readSums, sumProjection } from '../../testing/sample-projection.ts'
-import { uniqueName } from '../../testing/engines.ts'
 import { foreignSampleNoted, sampleDefinitions, testMetadata } from '../../testing/sample-events.ts'
 import { OutboxRelay } from './outbox-relay.ts'
 import { ProjectionConsumer } from './projection-consumer.ts'
@@ -23,35 +22,17 @@ async function waitFor(check: () => Promise<boolean>, timeoutMs = 20_000): Promi
 }
 
 describe.each(messagingEngines)('relay → bus → consumer on $name', (engine) => {
+  let pair: MessagingPair
   let db: SqlDatabase
-  let bus: Bus
-  let disposeBus: () => Promise<void>
   let producer: EventStore
   let consumerStore: EventStore
-  let relay: OutboxRelay
   let consumer: ProjectionConsumer
 
   beforeAll(async () => {
-    db = await engine.database.open()
-    const opened = await engine.bus.open(db)
-    bus = opened.bus
-    disposeBus = opened.dispose
-    producer = new EventStore({ db, schema: uniqueName('producer'), service: 'donation', definitions: sampleDefinitions })
-    consumerStore = new EventStore({ db, schema: uniqueName('consumer'), service: 'audit', definitions: sampleDefinitions, projections: [sums] })
-    await producer.init()
-    await consumerStore.init()
-    consumer = new ProjectionConsumer({ store: consumerStore, bus, projections: [sums] })
-    await consumer.setup()
-    await consumer.start()
-    relay = new OutboxRelay({ store: producer, bus, definitions: sampleDefinitions, pollIntervalMs: 50, batchSize: 50 })
-    relay.start()
+    pair = await openMessagingPair(engine, [sums])
+    ;({ db, producer, consumerStore, consumer } = pair)
   })
-  afterAll(async () => {
-    await relay.stop()
-    await consumer.stop()
-    await disposeBus()
-    await db.close()
-  })
+  afterAll(() => pair.close())
 
   it('delivers every committed event to the other service exactly once', async () => {
     for (let index = 1; index <= 120; index += 1) {
@@ -73,10 +54,10 @@ describe.each(messagingEngines)('relay → bus → consumer on $name', (engine) 
 
   it('changes nothing when a restarted relay publishes again what it had already sent', async () => {
     const before = await readSums(db, consumerStore.schema)
-    await relay.stop()
+    await pair.relay.stop()
     await deleteCheckpoint(db, producer.schema, 'outbox-relay')
-    relay = new OutboxRelay({ store: producer, bus, definitions: sampleDefinitions, pollIntervalMs: 50, batchSize: 50 })
-    relay.start()
+    pair.relay = new OutboxRelay({ store: producer, bus: pair.bus, definitions: sampleDefinitions, pollIntervalMs: 50, batchSize: 50 })
+    pair.relay.start()
     const end = (await producer.readAll(undefined, { limit: 10_000 })).checkpoint
     await waitFor(async () => (await loadCheckpoint(db, producer.schema, 'outbox-relay')).position === end.position)
     // A new event published after the repeats is the signal they were all delivered and handled:
@@ -95,12 +76,12 @@ describe.each(messagingEngines)('relay → bus → consumer on $name', (engine) 
   })
 
   it('keeps exactly one active relay when two run over the same log', async () => {
-    const second = new OutboxRelay({ store: producer, bus, definitions: sampleDefinitions, pollIntervalMs: 50 })
+    const second = new OutboxRelay({ store: producer, bus: pair.bus, definitions: sampleDefinitions, pollIntervalMs: 50 })
     second.start()
     try {
       await producer.append('donation-y', [newEvent(foreignSampleNoted, { amount: 1 })], { expectedVersion: 0, metadata: testMetadata })
       await waitFor(async () => (await readSums(db, consumerStore.schema)).applied === 123)
-      if (db.dialect === 'pg') expect([relay.isLeader, second.isLeader].filter(Boolean)).toHaveLength(1)
+      if (db.dialect === 'pg') expect([pair.relay.isLeader, second.isLeader].filter(Boolean)).toHaveLength(1)
     } finally {
       await second.stop()
     }
