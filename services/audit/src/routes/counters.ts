@@ -1,6 +1,6 @@
 import { Router } from 'express'
 import { counterNameSchema, type Counter } from '@donaciones/contracts'
-import { HttpError, notFound, type ServiceContext } from '@donaciones/kit'
+import { methodNotAllowed, notFound, type ServiceContext } from '@donaciones/kit'
 import { recordVisit } from '../commands/record-visit.ts'
 import { readCounter } from '../projections/counters.ts'
 
@@ -21,7 +21,7 @@ export function countersRoutes({ store }: ServiceContext): Router {
   router.post('/api/counters/:name', async (req, res) => {
     const name = counterName(req.params.name)
     if (name !== 'visits') {
-      throw new HttpError(405, 'Este contador no se puede incrementar', 'Las donaciones y los donadores se cuentan a partir de las donaciones aprobadas')
+      throw methodNotAllowed('Este contador no se puede incrementar', 'Las donaciones y los donadores se cuentan a partir de las donaciones aprobadas')
     }
     const total = await recordVisit(store, req.requestId)
     res.json({ total } satisfies Counter)

@@ -1,5 +1,5 @@
 import { campaignDonationStatusSchema, type CampaignDonationStatus } from '@donaciones/contracts'
-import { callService, conflict, HttpError, unprocessable, type ServiceDirectory } from '@donaciones/kit'
+import { callService, conflict, type ServiceDirectory, serviceUnavailable, unprocessable } from '@donaciones/kit'
 import { KeptAnswers } from '../kept-answers.ts'
 
 /** How long a campaign's answer is reused: a deactivation reaches the donation forms within this time (its end date is checked every time). */
@@ -11,7 +11,7 @@ type Lookup = { found: true; status: CampaignDonationStatus } | { found: false }
 async function fetchStatus(directory: ServiceDirectory, campaignId: string, requestId?: string): Promise<Lookup> {
   const { status, body } = await callService<unknown>(directory, 'campaign', `/internal/campaigns/${encodeURIComponent(campaignId)}/donation-status`, requestId ? { requestId } : {})
   if (status === 404) return { found: false }
-  if (status !== 200) throw new HttpError(503, 'Servicio no disponible', 'Intente de nuevo más tarde')
+  if (status !== 200) throw serviceUnavailable('Servicio no disponible', 'Intente de nuevo más tarde')
   return { found: true, status: campaignDonationStatusSchema.parse(body) }
 }
 

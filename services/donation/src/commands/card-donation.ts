@@ -1,5 +1,5 @@
 import type { ConektaDonationRequest } from '@donaciones/contracts'
-import { HttpError } from '@donaciones/kit'
+import { badGateway, HttpError, paymentRequired } from '@donaciones/kit'
 import type { DonationDeps } from '../deps.ts'
 import { findDonationRow, toDonationDoc, type DonationDoc } from '../projections/donation-queries.ts'
 import { ConektaError } from '../providers/conekta-client.ts'
@@ -22,7 +22,7 @@ export interface AttemptMeta {
 export type CardDonationResult = DonationDoc & { customer_info: { name: string; email: string; phone: string } }
 
 function declined(message: string): HttpError {
-  return new HttpError(402, message, 'Verifique los datos de su tarjeta o intente con otro método de pago')
+  return paymentRequired(message, 'Verifique los datos de su tarjeta o intente con otro método de pago')
 }
 
 /** Amount in cents as Conekta counts it. */
@@ -108,7 +108,7 @@ export async function donateByCard(deps: DonationDeps, command: DonationCommandC
         throw declined(error.message)
       }
       deps.context.logger.error({ err: error, donationId }, 'Conekta no respondió al cobro con tarjeta')
-      throw new HttpError(502, 'No fue posible procesar el pago', 'Intente de nuevo en unos minutos')
+      throw badGateway('No fue posible procesar el pago', 'Intente de nuevo en unos minutos')
     }
 
     if (!confirmsPayment(order, donationId, input.amount)) {

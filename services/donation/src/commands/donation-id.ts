@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto'
 import type { Request } from 'express'
 import { stringify } from 'safe-stable-stringify'
-import { deterministicUuid, HttpError, unprocessable } from '@donaciones/kit'
+import { deterministicUuid, unprocessable } from '@donaciones/kit'
 import type { RequestedData } from './donation-commands.ts'
 
 /** The client's Idempotency-Key header, when it sent one (at most 255 characters). */
@@ -24,7 +24,7 @@ export function requestHashOf(body: unknown): string {
 export function requireSameRequest(requested: Pick<RequestedData, 'requestHash'>, meta: { idempotencyKey: string | undefined; requestHash: string | undefined }): void {
   if (!meta.idempotencyKey) return
   if (requested.requestHash !== undefined && requested.requestHash === meta.requestHash) return
-  throw new HttpError(422, 'Llave de idempotencia reutilizada', 'La llave de idempotencia ya se usó con otros datos; genere una nueva para esta donación')
+  throw unprocessable('Llave de idempotencia reutilizada', 'La llave de idempotencia ya se usó con otros datos; genere una nueva para esta donación')
 }
 
 /**

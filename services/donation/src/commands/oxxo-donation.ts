@@ -1,5 +1,5 @@
 import { cashVoucherIssued, type OxxoRequest, type OxxoResponse } from '@donaciones/contracts'
-import { HttpError, newEvent } from '@donaciones/kit'
+import { badGateway, HttpError, newEvent, unprocessable } from '@donaciones/kit'
 import type { DonationDeps } from '../deps.ts'
 import { findDonationRow } from '../projections/donation-queries.ts'
 import { ConektaError } from '../providers/conekta-client.ts'
@@ -14,7 +14,7 @@ import { checkAttempt, recordDecline } from './rate-limit.ts'
 import { requireAmountWithinMaximum } from './amount-limit.ts'
 
 function invalid(message: string): HttpError {
-  return new HttpError(422, 'Información inválida', message)
+  return unprocessable('Información inválida', message)
 }
 
 async function voucherOf(deps: DonationDeps, donationId: string): Promise<OxxoResponse | undefined> {
@@ -78,12 +78,12 @@ export async function requestOxxoVoucher(deps: DonationDeps, command: DonationCo
         throw invalid(error.message)
       }
       deps.context.logger.error({ err: error, donationId }, 'Conekta no respondió a la solicitud de OXXO')
-      throw new HttpError(502, 'No fue posible generar la referencia', 'Intente de nuevo en unos minutos')
+      throw badGateway('No fue posible generar la referencia', 'Intente de nuevo en unos minutos')
     }
 
     const method = firstCharge(order)?.payment_method
     if (!method?.reference || !method.barcode_url || order.amount !== toCents(input.amount)) {
-      throw new HttpError(502, 'No fue posible generar la referencia', 'El proveedor de pagos no entregó una referencia válida')
+      throw badGateway('No fue posible generar la referencia', 'El proveedor de pagos no entregó una referencia válida')
     }
     const voucherExpiry = new Date((method.expires_at ?? expiresAt) * 1000).toISOString()
     const requested: RequestedData = {

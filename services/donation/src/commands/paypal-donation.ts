@@ -1,5 +1,5 @@
 import { paypalDonationResponseSchema, type PaypalDonationRequest, type PaypalDonationResponse } from '@donaciones/contracts'
-import { HttpError, notFound } from '@donaciones/kit'
+import { badGateway, notFound, paymentRequired, unprocessable } from '@donaciones/kit'
 import type { DonationDeps } from '../deps.ts'
 import { findDonationByOrder, findDonationRow, type DonationRow } from '../projections/donation-queries.ts'
 import { PaypalError, type PaypalClient } from '../providers/paypal-client.ts'
@@ -13,8 +13,8 @@ import { paypalFor } from './provider-access.ts'
 import { checkAttempt, recordDecline } from './rate-limit.ts'
 import { requireAmountWithinMaximum } from './amount-limit.ts'
 
-const notApproved = () => new HttpError(422, 'Pago no aprobado', 'El pago no ha sido aprobado en PayPal')
-const mismatch = () => new HttpError(422, 'Pago no válido', 'El pago de PayPal no corresponde a esta donación')
+const notApproved = () => unprocessable('Pago no aprobado', 'El pago no ha sido aprobado en PayPal')
+const mismatch = () => unprocessable('Pago no válido', 'El pago de PayPal no corresponde a esta donación')
 
 /** POST /donations/paypal/order: the server creates the PayPal order for our amount, with our donation id as custom_id. */
 export async function createPaypalOrder(
@@ -51,7 +51,7 @@ export async function createPaypalOrder(
       )
     } catch (error) {
       deps.context.logger.error({ err: error, donationId }, 'PayPal no creó la orden')
-      throw new HttpError(502, 'No fue posible iniciar el pago', 'Intente de nuevo en unos minutos')
+      throw badGateway('No fue posible iniciar el pago', 'Intente de nuevo en unos minutos')
     }
     await startDonation(command, {
       donationId,
@@ -148,10 +148,10 @@ export async function capturePaypalDonation(deps: DonationDeps, command: Donatio
           if (error instanceof PaypalError && error.is('ORDER_NOT_APPROVED')) throw notApproved()
           if (error instanceof PaypalError && error.is('INSTRUMENT_DECLINED')) {
             await recordDecline(store.db, store.schema, deps.options.rateLimits, { address: meta.address })
-            throw new HttpError(402, 'Pago rechazado', 'PayPal rechazó el método de pago; intente con otro')
+            throw paymentRequired('Pago rechazado', 'PayPal rechazó el método de pago; intente con otro')
           }
           deps.context.logger.error({ err: error, donationId: state.id }, 'PayPal no capturó la orden')
-          throw new HttpError(502, 'No fue posible completar el pago', 'Intente de nuevo en unos minutos')
+          throw badGateway('No fue posible completar el pago', 'Intente de nuevo en unos minutos')
         }
       }
       const after = await paypal.getOrder(input.orderID)

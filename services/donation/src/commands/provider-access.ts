@@ -1,10 +1,10 @@
-import { HttpError } from '@donaciones/kit'
+import { conflict, HttpError } from '@donaciones/kit'
 import type { DonationDeps } from '../deps.ts'
 import { ConektaClient } from '../providers/conekta-client.ts'
 import { PaypalClient } from '../providers/paypal-client.ts'
 
 function notAvailable(description: string): HttpError {
-  return new HttpError(409, 'No disponible', description)
+  return conflict('No disponible', description)
 }
 
 /** The Conekta client with the configured private key; 409 'No disponible' when the provider is off. */

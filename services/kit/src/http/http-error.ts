@@ -49,6 +49,7 @@ export function isHttpError(error: unknown): error is HttpError {
 /** Spanish defaults per status; also used for framework errors that only carry a status. */
 const DEFAULTS: Record<number, readonly [message: string, description: string]> = {
   400: ['Solicitud inválida', 'Verifique los datos proporcionados'],
+  402: ['Pago rechazado', 'Verifique los datos de pago o intente con otro método'],
   401: ['Sesión inválida', 'Inicie sesión nuevamente'],
   403: ['Acceso denegado', 'No tiene permiso para realizar esta acción'],
   404: ['Recurso no encontrado', 'El recurso solicitado no existe'],
@@ -62,6 +63,7 @@ const DEFAULTS: Record<number, readonly [message: string, description: string]> 
   422: ['Datos inválidos', 'Verifique los datos proporcionados'],
   429: ['Demasiadas solicitudes', 'Espere un momento e intente de nuevo'],
   500: ['Error interno del servidor', 'Intente de nuevo más tarde'],
+  502: ['No fue posible completar la operación', 'Intente de nuevo en unos minutos'],
   503: ['Servicio no disponible', 'Intente de nuevo más tarde'],
 }
 
@@ -80,10 +82,13 @@ function factory(status: number): Factory {
 export const badRequest: Factory = factory(400)
 export const unauthorized: Factory = factory(401)
 export const forbidden: Factory = factory(403)
+export const paymentRequired: Factory = factory(402)
 export const notFound: Factory = factory(404)
+export const methodNotAllowed: Factory = factory(405)
 /** Defaults to 'Registro ya existente', the message the front end answers by going back one page. */
 export const conflict: Factory = factory(409)
 export const payloadTooLarge: Factory = factory(413)
 export const unprocessable: Factory = factory(422)
 export const tooManyRequests: Factory = factory(429)
+export const badGateway: Factory = factory(502)
 export const serviceUnavailable: Factory = factory(503)

@@ -12,6 +12,9 @@ export {
   unprocessable,
   tooManyRequests,
   serviceUnavailable,
+  paymentRequired,
+  methodNotAllowed,
+  badGateway,
 } from './http-error.ts'
 export type { RequestSchemas, ValidatedInput, ValidatedHandler } from './validate.ts'
 export {
