@@ -1,22 +1,11 @@
-import type { Module, ModuleName, Permission } from '@donaciones/contracts'
+import { dashboardModule, dashboardModules, type Module, type ModuleName, type Permission } from '@donaciones/contracts'
 
-/** Dashboard modules of spec §6 a role 1 administrator can be granted, with their labels and app paths. */
-export const modules: readonly Module[] = [
-  { _id: 'campaign', name: 'campaign', label: 'Campañas', path: '/dashboard/campaign/list' },
-  { _id: 'admin', name: 'admin', label: 'Administradores', path: '/dashboard/user-admin/list' },
-  { _id: 'user', name: 'user', label: 'Usuarios', path: '/dashboard/user/list' },
-  { _id: 'institution', name: 'institution', label: 'Instituciones', path: '/dashboard/institution/list' },
-  { _id: 'category', name: 'category', label: 'Categorías', path: '/dashboard/category/list' },
-  { _id: 'pages', name: 'pages', label: 'Páginas', path: '/dashboard/pages/list' },
-  { _id: 'historical', name: 'historical', label: 'Histórico', path: '/dashboard/historical/list' },
-  // Read only (contracts' readOnlyModules): lists, details, exports, summaries and charts of donations.
-  { _id: 'donation', name: 'donation', label: 'Donaciones', path: '/dashboard/donation/list' },
-]
+/** Dashboard modules of spec §6 as GET /api/modules and permission entries carry them. */
+export const modules: readonly Module[] = dashboardModules.map((module) => ({ _id: module.name, ...module }))
 
 export function moduleByName(name: ModuleName): Module {
-  const found = modules.find((module) => module.name === name)
-  if (!found) throw new Error(`Módulo desconocido: ${name}`)
-  return found
+  const { name: found, label, path } = dashboardModule(name)
+  return { _id: found, name: found, label, path }
 }
 
 /** What events and the read model keep per module. */

@@ -1,4 +1,4 @@
-import { ROLE_FULL_ADMIN, type AuthUser } from '@donaciones/contracts'
+import { dashboardModule, ROLE_FULL_ADMIN, type AuthUser, type ModuleName } from '@donaciones/contracts'
 import { hasPermission } from '@donaciones/web-kit'
 
 export interface MenuEntry {
@@ -9,18 +9,28 @@ export interface MenuEntry {
   description: string
 }
 
-/** Spec §2.5 dashboard menu entries, in order. */
-export const MENU_ENTRIES: readonly MenuEntry[] = [
-  { label: 'Campañas', to: '/dashboard/campaign/list', module: 'campaign', description: 'Crear y administrar campañas de donación.' },
-  { label: 'Administradores', to: '/dashboard/user-admin/list', module: 'admin', description: 'Cuentas con acceso a la administración.' },
-  { label: 'Usuarios', to: '/dashboard/user/list', module: 'user', description: 'Personas registradas en el sitio.' },
-  { label: 'Instituciones', to: '/dashboard/institution/list', module: 'institution', description: 'Instituciones beneficiarias de las campañas.' },
-  { label: 'Categorías', to: '/dashboard/category/list', module: 'category', description: 'Categorías para clasificar las campañas.' },
-  { label: 'Páginas', to: '/dashboard/pages/list', module: 'pages', description: 'Textos de las páginas informativas.' },
-  { label: 'Configuración', to: '/dashboard/configuration/edit', module: null, description: 'Datos generales, contacto y proveedores.' },
-  { label: 'Histórico', to: '/dashboard/historical/list', module: 'historical', description: 'Cambios realizados en la plataforma.' },
+const descriptions: Readonly<Record<ModuleName, string>> = {
+  campaign: 'Crear y administrar campañas de donación.',
+  admin: 'Cuentas con acceso a la administración.',
+  user: 'Personas registradas en el sitio.',
+  institution: 'Instituciones beneficiarias de las campañas.',
+  category: 'Categorías para clasificar las campañas.',
+  pages: 'Textos de las páginas informativas.',
+  historical: 'Cambios realizados en la plataforma.',
   // Donors' names, e-mails and phones: only role 0 and role 1 with read on the `donation` module.
-  { label: 'Donaciones', to: '/dashboard/donation/list', module: 'donation', description: 'Donaciones con PayPal, tarjeta y OXXO Pay.' },
+  donation: 'Donaciones con PayPal, tarjeta y OXXO Pay.',
+}
+
+const moduleEntry = (name: ModuleName): MenuEntry => {
+  const { label, path } = dashboardModule(name)
+  return { label, to: path, module: name, description: descriptions[name] }
+}
+
+/** Spec §2.5 dashboard menu entries, in order: the permission modules, and Configuración for role 0. */
+export const MENU_ENTRIES: readonly MenuEntry[] = [
+  ...(['campaign', 'admin', 'user', 'institution', 'category', 'pages'] as const).map(moduleEntry),
+  { label: 'Configuración', to: '/dashboard/configuration/edit', module: null, description: 'Datos generales, contacto y proveedores.' },
+  ...(['historical', 'donation'] as const).map(moduleEntry),
 ]
 
 /** The entries `user` may see: role 0 all; otherwise the read permission of each module. */

@@ -1,4 +1,4 @@
-import { ROLE_FULL_ADMIN, ROLE_RESTRICTED_ADMIN, type AuthUser, type PermissionAction } from '@donaciones/contracts'
+import { holdsPermission, ROLE_FULL_ADMIN, ROLE_RESTRICTED_ADMIN, type AuthUser, type PermissionAction } from '@donaciones/contracts'
 
 /**
  * Routes anyone may open (spec §2.1, plus the self sign-up's /register and /verify-email). Patterns
@@ -74,10 +74,7 @@ export function actionOfPath(pathname: string): PermissionAction {
 
 /** Spec §6: role 0 may do everything; role 1 needs the module's permission; role 2 has none. */
 export function hasPermission(user: AuthUser | null, module: string | undefined, action: PermissionAction = 'read'): boolean {
-  if (!user) return false
-  if (user.role === ROLE_FULL_ADMIN) return true
-  if (user.role !== ROLE_RESTRICTED_ADMIN || !module) return false
-  return user.permissions.some((entry) => entry.module.name === module && entry[action])
+  return holdsPermission(user, module, action)
 }
 
 export interface RedirectInput {

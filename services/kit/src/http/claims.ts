@@ -1,11 +1,12 @@
+import { holdsPermission, ROLE_FULL_ADMIN, ROLE_RESTRICTED_ADMIN, ROLE_USER, type PermissionAction } from '@donaciones/contracts'
 import { z } from 'zod'
 
 /** 0 Administrador total, 1 Administrador restringido, 2 Usuario (spec §6). */
-export const ROLES = { fullAdmin: 0, restrictedAdmin: 1, user: 2 } as const
+export const ROLES = { fullAdmin: ROLE_FULL_ADMIN, restrictedAdmin: ROLE_RESTRICTED_ADMIN, user: ROLE_USER } as const
 export const roleSchema = z.union([z.literal(0), z.literal(1), z.literal(2)])
 export type Role = z.infer<typeof roleSchema>
 
-export type PermissionAction = 'read' | 'create' | 'update'
+export type { PermissionAction }
 
 /** Permission entry (spec §3); kept loose so the identity service can add fields. */
 export const permissionSchema = z.looseObject({
@@ -41,18 +42,7 @@ export const authClaimsSchema = z.looseObject({
 })
 export type AuthClaims = z.infer<typeof authClaimsSchema>
 
-function moduleName(module: Permission['module']): string {
-  return typeof module === 'string' ? module : module.name
-}
-
 /** Spec §5/§6: role 0 may do everything, role 1 needs the module permission, anyone else nothing. */
-export function hasPermission(
-  auth: AuthClaims | undefined,
-  module: string,
-  action: PermissionAction = 'read',
-): boolean {
-  if (!auth) return false
-  if (auth.role === ROLES.fullAdmin) return true
-  if (auth.role !== ROLES.restrictedAdmin) return false
-  return auth.permissions.some((permission) => moduleName(permission.module) === module && permission[action])
+export function hasPermission(auth: AuthClaims | undefined, module: string, action: PermissionAction = 'read'): boolean {
+  return holdsPermission(auth, module, action)
 }
