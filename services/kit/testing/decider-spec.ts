@@ -1,8 +1,25 @@
 import { expect } from 'vitest'
-import { asStreamEvent, foldEvents, type Decider, type NewEvent } from '../src/index.ts'
+import type { EventEnvelope } from '@donaciones/contracts'
+import { foldEvents, type Decider, type NewEvent } from '../src/index.ts'
 
+/** What a test can say about an event: its type and its data as the store would keep it. */
 function described(events: readonly NewEvent[]) {
-  return events.map(asStreamEvent)
+  return events.map((event) => ({ service: event.definition.service, type: event.definition.type, data: event.definition.schema.parse(event.data) }))
+}
+
+/** Past events as the stream would give them back, numbered from version 1. */
+function stored(events: readonly NewEvent[]): EventEnvelope[] {
+  return described(events).map((event, index) => ({
+    ...event,
+    id: `00000000-0000-4000-8000-${String(index + 1).padStart(12, '0')}`,
+    v: events[index]?.definition.v ?? 1,
+    stream: 'given',
+    version: index + 1,
+    position: index + 1,
+    transactionId: '1',
+    occurredAt: new Date(0).toISOString(),
+    metadata: { actor: null, correlationId: 'given' },
+  }))
 }
 
 /** The error's class, message and own fields (status, errors…), which is what a caller sees. */
@@ -17,7 +34,7 @@ function visibleShape(error: unknown) {
 export function deciderSpec<TCommand, TState>(decider: Decider<TCommand, TState>) {
   return {
     given(history: readonly NewEvent[]) {
-      const state = foldEvents(decider, described(history))
+      const state = foldEvents(decider, stored(history))
       return {
         when(command: TCommand) {
           const decide = () => decider.decide(command, state)

@@ -1,5 +1,5 @@
-import { ALREADY_EXISTS, campaignActivationToggled, campaignCreated, campaignUpdated, type EventDataOf } from '@donaciones/contracts'
-import { conflict, newEvent, notFound, type Decider } from '@donaciones/kit'
+import { ALREADY_EXISTS, campaignActivationToggled, campaignCreated, campaignUpdated, type EventDataOf, type EventEnvelope } from '@donaciones/contracts'
+import { conflict, isEvent, newEvent, notFound, type Decider } from '@donaciones/kit'
 
 export type CampaignDetails = Omit<EventDataOf<typeof campaignUpdated>, 'campaignId' | 'slug'>
 
@@ -14,9 +14,9 @@ export type CampaignCommand =
 /** The campaign's slug once it exists; it never changes, so shared links keep working. */
 export type CampaignState = { slug: string } | null
 
-function slugOf(event: { service: string; type: string; data: unknown }): string | undefined {
-  const carriesSlug = [campaignCreated, campaignUpdated].some((definition) => definition.service === event.service && definition.type === event.type)
-  return carriesSlug ? (event.data as EventDataOf<typeof campaignCreated>).slug : undefined
+function slugOf(event: EventEnvelope): string | undefined {
+  if (isEvent(campaignCreated, event) || isEvent(campaignUpdated, event)) return event.data.slug
+  return undefined
 }
 
 export const campaignDecider: Decider<CampaignCommand, CampaignState> = {

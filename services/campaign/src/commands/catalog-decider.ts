@@ -1,5 +1,5 @@
 import { ALREADY_EXISTS } from '@donaciones/contracts'
-import { conflict, newEvent, notFound, type Decider } from '@donaciones/kit'
+import { conflict, isEvent, newEvent, notFound, type Decider } from '@donaciones/kit'
 import type { CatalogKind } from '../catalog-kinds.ts'
 
 /**
@@ -16,13 +16,11 @@ export interface CatalogState {
 }
 
 export function catalogDecider(kind: CatalogKind): Decider<CatalogCommand, CatalogState> {
-  const isType = (definition: { service: string; type: string }, event: { service: string; type: string }) =>
-    event.service === definition.service && event.type === definition.type
   return {
     initialState: { exists: false },
     evolve(state, event) {
-      if (isType(kind.created, event)) return { exists: true }
-      if (isType(kind.removed, event)) return { exists: false }
+      if (isEvent(kind.created, event)) return { exists: true }
+      if (isEvent(kind.removed, event)) return { exists: false }
       return state
     },
     decide(command, state) {

@@ -17,7 +17,7 @@ interface AddWeight {
 
 const weights: Decider<AddWeight, number> = {
   initialState: 0,
-  evolve: (total, event) => (event.type === sampleNoted.type ? total + (event.data as { weight: number }).weight : total),
+  evolve: (total, event) => (isEvent(sampleNoted, event) ? total + event.data.weight : total),
   decide(command, total) {
     if (total + command.weight > command.limit) throw new Error(`El total ${total} no admite ${command.weight}`)
     return [newEvent(sampleNoted, { text: command.text, weight: command.weight })]

@@ -2,17 +2,10 @@ import type { EventEnvelope, EventMetadata } from '@donaciones/contracts'
 import { ConcurrencyError } from './errors.ts'
 import type { EventStore, NewEvent } from './event-store.ts'
 
-/** What `evolve` is given: an event read from the stream, or one just decided. */
-export interface StreamEvent {
-  service: string
-  type: string
-  data: unknown
-}
-
 /** A stream's rules as pure functions: no database, no clock, no ids made inside. */
 export interface Decider<TCommand, TState> {
   initialState: TState
-  evolve(state: TState, event: StreamEvent): TState
+  evolve(state: TState, event: EventEnvelope): TState
   /** The events that carry out the command, or a thrown error when the state refuses it. */
   decide(command: TCommand, state: TState): readonly NewEvent[]
 }
@@ -30,13 +23,8 @@ export interface HandleResult<TState> {
 
 const defaultRetries = 3
 
-export function foldEvents<TState>(decider: Pick<Decider<unknown, TState>, 'initialState' | 'evolve'>, events: readonly StreamEvent[]): TState {
+export function foldEvents<TState>(decider: Pick<Decider<unknown, TState>, 'initialState' | 'evolve'>, events: readonly EventEnvelope[]): TState {
   return events.reduce(decider.evolve, decider.initialState)
-}
-
-/** The event as `evolve` sees it once it is stored: its data parsed by its schema. */
-export function asStreamEvent(event: NewEvent): StreamEvent {
-  return { service: event.definition.service, type: event.definition.type, data: event.definition.schema.parse(event.data) }
 }
 
 /**
