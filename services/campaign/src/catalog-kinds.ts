@@ -2,10 +2,12 @@ import {
   categoryActivationToggled,
   categoryCreated,
   categoryInputSchema,
+  categoryRemoved,
   categoryUpdated,
   institutionActivationToggled,
   institutionCreated,
   institutionInputSchema,
+  institutionRemoved,
   institutionUpdated,
   type EventDefinition,
 } from '@donaciones/contracts'
@@ -25,6 +27,8 @@ export interface CatalogKind {
   created: EventDefinition
   updated: EventDefinition
   toggled: EventDefinition
+  /** Undoes a creation (the setup wizard's); the record no longer exists. */
+  removed: EventDefinition
   sheet: { name: string; labelHeader: string; fileName: string }
 }
 
@@ -39,6 +43,7 @@ export const institutionKind: CatalogKind = {
   created: institutionCreated,
   updated: institutionUpdated,
   toggled: institutionActivationToggled,
+  removed: institutionRemoved,
   sheet: { name: 'Instituciones', labelHeader: 'Nombre', fileName: 'instituciones' },
 }
 
@@ -53,5 +58,6 @@ export const categoryKind: CatalogKind = {
   created: categoryCreated,
   updated: categoryUpdated,
   toggled: categoryActivationToggled,
+  removed: categoryRemoved,
   sheet: { name: 'Categorías', labelHeader: 'Título', fileName: 'categorias' },
 }

@@ -2,16 +2,15 @@ import { randomUUID } from 'node:crypto'
 import {
   ALREADY_EXISTS,
   REQUIRED,
-  campaignActivationToggled,
   campaignCreated,
-  campaignUpdated,
   type CampaignInput,
   type HistoricalInput,
 } from '@donaciones/contracts'
-import { conflict, DuplicateRecordError, ident, isBlankHtml, newEvent, notFound, sanitizeRichHtml, unprocessable, validationError } from '@donaciones/kit'
+import { conflict, DuplicateRecordError, handleCommand, ident, isBlankHtml, newEvent, sanitizeRichHtml, unprocessable, validationError } from '@donaciones/kit'
 import { categoryKind, institutionKind } from '../catalog-kinds.ts'
 import { findCatalog } from '../projections/catalog-queries.ts'
 import type { CommandContext } from './catalog-commands.ts'
+import { campaignDecider, type CampaignDetails, type CheckedDetails } from './campaign-decider.ts'
 import { slugify, uniqueSlug } from './slug.ts'
 
 async function takenSlugs(command: CommandContext, base: string): Promise<Set<string>> {
@@ -22,7 +21,7 @@ async function takenSlugs(command: CommandContext, base: string): Promise<Set<st
   return new Set(rows.map((row) => row.slug))
 }
 
-async function titleTaken(command: CommandContext, title: string, exceptId?: string): Promise<boolean> {
+async function titleTakenBy(command: CommandContext, title: string, exceptId?: string): Promise<boolean> {
   const { rows } = await command.store.db.query(
     `select 1 from ${ident(command.store.schema)}.campaigns where lower(title) = lower($1) and id::text <> coalesce($2, '')`,
     [title, exceptId ?? null],
@@ -35,7 +34,7 @@ async function titleTaken(command: CommandContext, title: string, exceptId?: str
  * that sanitising empties (only a script, an iframe…) is missing content: 'Campo requerido', as the
  * content service does for pages. Field paths start with `prefix` ('' on create, 'payload.' on update).
  */
-async function campaignDetails(command: CommandContext, input: CampaignInput, prefix: '' | 'payload.') {
+async function campaignDetails(command: CommandContext, input: CampaignInput, prefix: '' | 'payload.'): Promise<CampaignDetails> {
   const content = sanitizeRichHtml(input.content)
   if (isBlankHtml(content)) throw validationError([{ path: `${prefix}content`, message: REQUIRED }])
   for (const id of input.categories) {
@@ -63,7 +62,7 @@ async function campaignDetails(command: CommandContext, input: CampaignInput, pr
 }
 
 export async function createCampaign(command: CommandContext, input: CampaignInput): Promise<{ id: string; slug: string }> {
-  if (await titleTaken(command, input.title)) throw conflict(ALREADY_EXISTS)
+  if (await titleTakenBy(command, input.title)) throw conflict(ALREADY_EXISTS)
   const details = await campaignDetails(command, input, '')
   const base = slugify(input.title)
   // Two different titles can make the same slug at the same moment: the slug index refuses
@@ -78,33 +77,25 @@ export async function createCampaign(command: CommandContext, input: CampaignInp
       })
       return { id, slug }
     } catch (error) {
-      if (!(error instanceof DuplicateRecordError) || attempt >= 5 || (await titleTaken(command, input.title))) throw error
+      if (!(error instanceof DuplicateRecordError) || attempt >= 5 || (await titleTakenBy(command, input.title))) throw error
     }
   }
 }
 
-async function currentSlug(command: CommandContext, id: string): Promise<string> {
-  const { rows } = await command.store.db.query<{ slug: string }>(`select slug from ${ident(command.store.schema)}.campaigns where id::text = $1`, [id])
-  const row = rows[0]
-  if (!row) throw notFound()
-  return row.slug
+function handleOptions(command: CommandContext, historical: HistoricalInput) {
+  return { metadata: { actor: command.actor, correlationId: command.correlationId, historical } }
 }
 
 /** The slug stays as it was when the title changes, so shared links keep working. */
 export async function updateCampaign(command: CommandContext, id: string, input: CampaignInput, historical: HistoricalInput): Promise<void> {
-  const slug = await currentSlug(command, id)
-  if (await titleTaken(command, input.title, id)) throw conflict(ALREADY_EXISTS)
-  const details = await campaignDetails(command, input, 'payload.')
-  await command.store.append(`campaign-${id}`, [newEvent(campaignUpdated, { campaignId: id, slug, ...details })], {
-    expectedVersion: 'any',
-    metadata: { actor: command.actor, correlationId: command.correlationId, historical },
-  })
+  const titleTaken = await titleTakenBy(command, input.title, id)
+  const checked: CheckedDetails = await campaignDetails(command, input, 'payload.').then(
+    (details) => ({ ok: true as const, details }),
+    (error: unknown) => ({ ok: false as const, error }),
+  )
+  await handleCommand(command.store, `campaign-${id}`, campaignDecider, { type: 'update', id, titleTaken, checked }, handleOptions(command, historical))
 }
 
 export async function toggleCampaign(command: CommandContext, id: string, active: boolean, historical: HistoricalInput): Promise<void> {
-  await currentSlug(command, id)
-  await command.store.append(`campaign-${id}`, [newEvent(campaignActivationToggled, { campaignId: id, active })], {
-    expectedVersion: 'any',
-    metadata: { actor: command.actor, correlationId: command.correlationId, historical },
-  })
+  await handleCommand(command.store, `campaign-${id}`, campaignDecider, { type: 'toggle', id, active }, handleOptions(command, historical))
 }

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto'
-import { ALREADY_EXISTS, type EventMetadata, type HistoricalInput } from '@donaciones/contracts'
-import { conflict, newEvent, notFound, type EventStore } from '@donaciones/kit'
+import type { EventMetadata, HistoricalInput } from '@donaciones/contracts'
+import { handleCommand, type EventStore } from '@donaciones/kit'
 import type { CatalogKind } from '../catalog-kinds.ts'
-import { findCatalog, labelTaken } from '../projections/catalog-queries.ts'
+import { labelTaken } from '../projections/catalog-queries.ts'
+import { catalogDecider, type CatalogCommand } from './catalog-decider.ts'
 
 export interface CommandContext {
   store: EventStore
@@ -18,40 +19,32 @@ function metadataOf(command: CommandContext, historical?: HistoricalInput): Even
   return { actor: command.actor, correlationId: command.correlationId, ...(historical ? { historical } : {}) }
 }
 
-export async function createCatalogRecord(command: CommandContext, kind: CatalogKind, input: Record<string, string>): Promise<string> {
-  const { store } = command
+async function run(context: CommandContext, kind: CatalogKind, command: CatalogCommand, historical?: HistoricalInput): Promise<void> {
+  await handleCommand(context.store, streamOf(kind, command.id), catalogDecider(kind), command, { metadata: metadataOf(context, historical) })
+}
+
+export async function createCatalogRecord(context: CommandContext, kind: CatalogKind, input: Record<string, string>): Promise<string> {
+  const { store } = context
   const label = input[kind.label] as string
-  if (await labelTaken(store.db, store.schema, kind, label)) throw conflict(ALREADY_EXISTS)
   const id = randomUUID()
-  await store.append(streamOf(kind, id), [newEvent(kind.created, { [kind.idField]: id, [kind.label]: label, description: input.description, active: true })], {
-    expectedVersion: 0,
-    metadata: metadataOf(command),
-  })
+  const taken = await labelTaken(store.db, store.schema, kind, label)
+  await run(context, kind, { type: 'create', id, label, description: input.description as string, labelTaken: taken })
   return id
 }
 
 export async function updateCatalogRecord(
-  command: CommandContext,
+  context: CommandContext,
   kind: CatalogKind,
   id: string,
   input: Record<string, string>,
   historical: HistoricalInput,
 ): Promise<void> {
-  const { store } = command
-  if (!(await findCatalog(store.db, store.schema, kind, id))) throw notFound()
+  const { store } = context
   const label = input[kind.label] as string
-  if (await labelTaken(store.db, store.schema, kind, label, id)) throw conflict(ALREADY_EXISTS)
-  await store.append(streamOf(kind, id), [newEvent(kind.updated, { [kind.idField]: id, [kind.label]: label, description: input.description })], {
-    expectedVersion: 'any',
-    metadata: metadataOf(command, historical),
-  })
+  const taken = await labelTaken(store.db, store.schema, kind, label, id)
+  await run(context, kind, { type: 'update', id, label, description: input.description as string, labelTaken: taken }, historical)
 }
 
-export async function toggleCatalogRecord(command: CommandContext, kind: CatalogKind, id: string, active: boolean, historical: HistoricalInput): Promise<void> {
-  const { store } = command
-  if (!(await findCatalog(store.db, store.schema, kind, id))) throw notFound()
-  await store.append(streamOf(kind, id), [newEvent(kind.toggled, { [kind.idField]: id, active })], {
-    expectedVersion: 'any',
-    metadata: metadataOf(command, historical),
-  })
+export async function toggleCatalogRecord(context: CommandContext, kind: CatalogKind, id: string, active: boolean, historical: HistoricalInput): Promise<void> {
+  await run(context, kind, { type: 'toggle', id, active }, historical)
 }

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto'
-import { commentDeleted, commentPosted } from '@donaciones/contracts'
-import { forbidden, newEvent, notFound, type EventStore } from '@donaciones/kit'
+import { commentPosted } from '@donaciones/contracts'
+import { forbidden, handleCommand, newEvent, type EventStore } from '@donaciones/kit'
 import type { CampaignRow } from '../projections/campaign-queries.ts'
-import { findComment } from '../projections/comments.ts'
+import { commentDecider } from './comment-decider.ts'
 
 /** Comments are plain text: markup is escaped once, on write, so no reader can ever render it. */
 export function escapeHtml(text: string): string {
@@ -20,10 +20,5 @@ export async function postComment(store: EventStore, campaign: CampaignRow, comm
 }
 
 export async function deleteComment(store: EventStore, commentId: string, actor: string, correlationId: string): Promise<void> {
-  const comment = await findComment(store.db, store.schema, commentId)
-  if (!comment) throw notFound('Comentario no encontrado', 'El comentario no existe o ya fue eliminado')
-  await store.append(`comment-${commentId}`, [newEvent(commentDeleted, { commentId, campaignId: comment.campaignId })], {
-    expectedVersion: 'any',
-    metadata: { actor, correlationId },
-  })
+  await handleCommand(store, `comment-${commentId}`, commentDecider, { commentId }, { metadata: { actor, correlationId } })
 }

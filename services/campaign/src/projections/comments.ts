@@ -43,8 +43,3 @@ export async function campaignComments(db: SqlExecutor, schema: string, campaign
     createdBy: { _id: row.author_id, name: row.name ?? '', lastName: row.last_name ?? '', picture: row.picture },
   }))
 }
-
-export async function findComment(db: SqlExecutor, schema: string, id: string): Promise<{ campaignId: string } | undefined> {
-  const { rows } = await db.query<{ campaign_id: string }>(`select campaign_id::text as campaign_id from ${ident(schema)}.comments where id::text = $1`, [id])
-  return rows[0] ? { campaignId: rows[0].campaign_id } : undefined
-}

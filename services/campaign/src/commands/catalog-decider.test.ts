@@ -1,0 +1,51 @@
+import { describe, it } from 'vitest'
+import { ALREADY_EXISTS } from '@donaciones/contracts'
+import { conflict, newEvent, notFound } from '@donaciones/kit'
+import { deciderSpec } from '@donaciones/kit/testing'
+import { categoryKind, institutionKind } from '../catalog-kinds.ts'
+import { catalogDecider } from './catalog-decider.ts'
+
+const id = '7f1c2a9e-3b4d-4e5f-8a6b-1c2d3e4f5a6b'
+
+describe.each([institutionKind, categoryKind])('the $kind decider', (kind) => {
+  const spec = deciderSpec(catalogDecider(kind))
+  const created = newEvent(kind.created, { [kind.idField]: id, [kind.label]: 'Salud', description: 'Clínicas', active: true })
+  const removed = newEvent(kind.removed, { [kind.idField]: id })
+
+  it('creates an active record under a free label', () => {
+    spec.given([]).when({ type: 'create', id, label: 'Salud', description: 'Clínicas', labelTaken: false }).then([created])
+  })
+
+  it('refuses to create under a label already taken', () => {
+    spec.given([]).when({ type: 'create', id, label: 'Salud', description: 'Clínicas', labelTaken: true }).thenThrows(conflict(ALREADY_EXISTS))
+  })
+
+  it('updates the label and description of an existing record', () => {
+    spec
+      .given([created])
+      .when({ type: 'update', id, label: 'Educación', description: 'Escuelas', labelTaken: false })
+      .then([newEvent(kind.updated, { [kind.idField]: id, [kind.label]: 'Educación', description: 'Escuelas' })])
+  })
+
+  it('refuses an update to a label another record has', () => {
+    spec.given([created]).when({ type: 'update', id, label: 'Educación', description: 'Escuelas', labelTaken: true }).thenThrows(conflict(ALREADY_EXISTS))
+  })
+
+  it('answers not found for an update of a record that does not exist, before looking at the label', () => {
+    spec.given([]).when({ type: 'update', id, label: 'Educación', description: 'Escuelas', labelTaken: true }).thenThrows(notFound())
+    spec.given([created, removed]).when({ type: 'update', id, label: 'Educación', description: 'Escuelas', labelTaken: false }).thenThrows(notFound())
+  })
+
+  it('toggles an existing record either way', () => {
+    spec.given([created]).when({ type: 'toggle', id, active: false }).then([newEvent(kind.toggled, { [kind.idField]: id, active: false })])
+    spec
+      .given([created, newEvent(kind.toggled, { [kind.idField]: id, active: false })])
+      .when({ type: 'toggle', id, active: true })
+      .then([newEvent(kind.toggled, { [kind.idField]: id, active: true })])
+  })
+
+  it('answers not found for a toggle of a record that does not exist', () => {
+    spec.given([]).when({ type: 'toggle', id, active: false }).thenThrows(notFound())
+    spec.given([created, removed]).when({ type: 'toggle', id, active: true }).thenThrows(notFound())
+  })
+})

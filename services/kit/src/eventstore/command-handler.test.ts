@@ -1,0 +1,107 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { SqlDatabase, SqlExecutor } from '../db/index.ts'
+import { databaseEngines, uniqueName } from '../../testing/engines.ts'
+import { deciderSpec } from '../../testing/decider-spec.ts'
+import { sampleDefinitions, sampleNoted, testMetadata } from '../../testing/sample-events.ts'
+import { handleCommand, type Decider } from './command-handler.ts'
+import { ConcurrencyError } from './errors.ts'
+import { isEvent } from './event-handlers.ts'
+import { EventStore, newEvent } from './event-store.ts'
+
+/** A stream of weights whose total may not pass a limit. */
+interface AddWeight {
+  text: string
+  weight: number
+  limit: number
+}
+
+const weights: Decider<AddWeight, number> = {
+  initialState: 0,
+  evolve: (total, event) => (isEvent(sampleNoted, event) ? total + event.data.weight : total),
+  decide(command, total) {
+    if (total + command.weight > command.limit) throw new Error(`El total ${total} no admite ${command.weight}`)
+    return [newEvent(sampleNoted, { text: command.text, weight: command.weight })]
+  },
+}
+
+describe('the given/when/then helper', () => {
+  const spec = deciderSpec(weights)
+
+  it('compares the decided events', () => {
+    spec.given([newEvent(sampleNoted, { text: 'a', weight: 2 })]).when({ text: 'b', weight: 3, limit: 5 }).then([newEvent(sampleNoted, { text: 'b', weight: 3 })])
+    expect(() => spec.given([]).when({ text: 'b', weight: 3, limit: 5 }).then([newEvent(sampleNoted, { text: 'b', weight: 4 })])).toThrow()
+  })
+
+  it('compares the refusal', () => {
+    spec.given([newEvent(sampleNoted, { text: 'a', weight: 4 })]).when({ text: 'b', weight: 3, limit: 5 }).thenThrows(new Error('El total 4 no admite 3'))
+    expect(() => spec.given([]).when({ text: 'b', weight: 3, limit: 5 }).thenThrows(new Error('El total 0 no admite 3'))).toThrow()
+  })
+})
+
+/** A store where another writer adds to the stream right after each of the first `times` reads. */
+class InterruptedStore extends EventStore {
+  reads = 0
+  constructor(
+    options: ConstructorParameters<typeof EventStore>[0],
+    private readonly times: number,
+  ) {
+    super(options)
+  }
+
+  override async readStream(stream: string, db?: SqlExecutor) {
+    const events = await super.readStream(stream, db)
+    this.reads++
+    if (this.reads <= this.times) {
+      await this.append(stream, [newEvent(sampleNoted, { text: 'otro', weight: 1 })], { expectedVersion: 'any', metadata: testMetadata })
+    }
+    return events
+  }
+}
+
+describe.each(databaseEngines)('handleCommand on $name', (engine) => {
+  let db: SqlDatabase
+
+  beforeAll(async () => {
+    db = await engine.open()
+  })
+  afterAll(async () => {
+    await db.close()
+  })
+
+  async function open(interruptions = 0): Promise<InterruptedStore> {
+    const store = new InterruptedStore({ db, schema: uniqueName('cmd'), service: 'audit', definitions: sampleDefinitions }, interruptions)
+    await store.init()
+    return store
+  }
+
+  it('decides on the folded stream and appends after the version it read', async () => {
+    const store = await open()
+    const first = await handleCommand(store, 's-1', weights, { text: 'a', weight: 2, limit: 5 }, { metadata: testMetadata })
+    const second = await handleCommand(store, 's-1', weights, { text: 'b', weight: 3, limit: 5 }, { metadata: testMetadata })
+    expect(first.events.map((event) => event.version)).toEqual([1])
+    expect(second.events.map((event) => event.version)).toEqual([2])
+    expect(second.state).toBe(5)
+    await expect(handleCommand(store, 's-1', weights, { text: 'c', weight: 1, limit: 5 }, { metadata: testMetadata })).rejects.toThrow('El total 5 no admite 1')
+    expect((await store.readStream('s-1')).length).toBe(2)
+  })
+
+  it('starts over from a fresh read when another writer got in first', async () => {
+    const store = await open(1)
+    const result = await handleCommand(store, 's-1', weights, { text: 'mío', weight: 2, limit: 5 }, { metadata: testMetadata })
+    expect(store.reads).toBe(2)
+    expect(result.state).toBe(3)
+    const texts = (await store.readStream('s-1')).filter((event) => isEvent(sampleNoted, event)).map((event) => (event.data as { text: string }).text)
+    expect(texts).toEqual(['otro', 'mío'])
+  })
+
+  it('decides again on the fresh state, so a rule broken by the other writer refuses', async () => {
+    const store = await open(1)
+    await expect(handleCommand(store, 's-1', weights, { text: 'mío', weight: 5, limit: 5 }, { metadata: testMetadata })).rejects.toThrow('El total 1 no admite 5')
+  })
+
+  it('gives up with the conflict after the bounded retries', async () => {
+    const store = await open(10)
+    await expect(handleCommand(store, 's-1', weights, { text: 'mío', weight: 1, limit: 99 }, { metadata: testMetadata, retries: 2 })).rejects.toBeInstanceOf(ConcurrencyError)
+    expect(store.reads).toBe(3)
+  })
+})

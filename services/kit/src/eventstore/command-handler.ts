@@ -1,0 +1,54 @@
+import type { EventEnvelope, EventMetadata } from '@donaciones/contracts'
+import { ConcurrencyError } from './errors.ts'
+import type { EventStore, NewEvent } from './event-store.ts'
+
+/** A stream's rules as pure functions: no database, no clock, no ids made inside. */
+export interface Decider<TCommand, TState> {
+  initialState: TState
+  evolve(state: TState, event: EventEnvelope): TState
+  /** The events that carry out the command, or a thrown error when the state refuses it. */
+  decide(command: TCommand, state: TState): readonly NewEvent[]
+}
+
+export interface HandleOptions {
+  metadata: EventMetadata
+  /** Extra tries after a version conflict before it reaches the caller. */
+  retries?: number
+}
+
+export interface HandleResult<TState> {
+  events: EventEnvelope[]
+  state: TState
+}
+
+const defaultRetries = 3
+
+export function foldEvents<TState>(decider: Pick<Decider<unknown, TState>, 'initialState' | 'evolve'>, events: readonly EventEnvelope[]): TState {
+  return events.reduce(decider.evolve, decider.initialState)
+}
+
+/**
+ * Reads and folds the stream, decides, and appends expecting the version it read; when another
+ * writer got in first it starts over from a fresh read, a bounded number of times.
+ */
+export async function handleCommand<TCommand, TState>(
+  store: EventStore,
+  stream: string,
+  decider: Decider<TCommand, TState>,
+  command: TCommand,
+  options: HandleOptions,
+): Promise<HandleResult<TState>> {
+  const retries = options.retries ?? defaultRetries
+  for (let attempt = 0; ; attempt++) {
+    const history = await store.readStream(stream)
+    const state = foldEvents(decider, history)
+    const decided = decider.decide(command, state)
+    const expectedVersion = history.at(-1)?.version ?? 0
+    try {
+      const events = await store.append(stream, decided, { expectedVersion, metadata: options.metadata })
+      return { events, state: foldEvents({ initialState: state, evolve: decider.evolve }, events) }
+    } catch (error) {
+      if (!(error instanceof ConcurrencyError) || attempt >= retries) throw error
+    }
+  }
+}
