@@ -18,9 +18,6 @@ export {
 } from './http-error.ts'
 export type { RequestSchemas, ValidatedInput, ValidatedHandler } from './validate.ts'
 export {
-  validate,
-  getValidated,
-  getValidatedQuery,
   withValidation,
   parseInput,
   spanishErrorMap,

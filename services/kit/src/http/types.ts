@@ -1,6 +1,6 @@
 import type { AuthClaims } from './claims.ts'
 
-/** What `validate()` parsed, kept in `res.locals.validated`. */
+/** The request parts `withValidation` parsed. */
 export interface ValidatedParts {
   body?: unknown
   query?: unknown
@@ -18,9 +18,6 @@ declare global {
       requestId: string
       /** The JSON body's bytes as received (set by the service app's JSON parser), for signature checks of webhooks. */
       rawBody?: Buffer
-    }
-    interface Locals {
-      validated?: ValidatedParts
     }
   }
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { HttpError } from './http-error.ts'
-import { getValidated, getValidatedQuery, parseInput, validate, withValidation } from './validate.ts'
+import { parseInput, withValidation } from './validate.ts'
 import { serveTestApp } from '../../testing/test-server.ts'
 import type { TestServer } from '../../testing/test-server.ts'
 
@@ -21,14 +21,19 @@ let server: TestServer
 
 beforeAll(async () => {
   server = await serveTestApp((app) => {
-    app.put('/campaigns/:id', validate(campaignInput), (req, res) => {
-      const input = getValidated(res, campaignInput)
-      const page: number = input.query.page
-      res.json({ ...input, page, reqBody: req.body as unknown, reqParams: req.params })
-    })
-    app.get('/search', validate({ query: searchQuery }), (_req, res) => {
-      res.json(getValidatedQuery(res, searchQuery))
-    })
+    app.put(
+      '/campaigns/:id',
+      withValidation(campaignInput, (input, req, res) => {
+        const page: number = input.query.page
+        res.json({ ...input, page, reqBody: req.body as unknown, reqParams: req.params })
+      }),
+    )
+    app.get(
+      '/search',
+      withValidation({ query: searchQuery }, ({ query }, _req, res) => {
+        res.json(query)
+      }),
+    )
     app.post(
       '/comments',
       withValidation({ body: z.object({ comment: z.string().max(280, 'El máximo de caracteres es de 280') }) }, ({ body }, _req, res) => {
@@ -50,7 +55,7 @@ function putCampaign(id: string, body: unknown, query = '') {
   })
 }
 
-describe('validate', () => {
+describe('withValidation', () => {
   it('answers 422 with Spanish messages and dotted paths for every failing field', async () => {
     const res = await putCampaign(ID, { title: 'x'.repeat(41), email: 'no-es-correo', visibility: {} })
     expect(res.status).toBe(422)

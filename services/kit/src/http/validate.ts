@@ -68,43 +68,10 @@ async function parseRequest(req: Request, schemas: RequestSchemas): Promise<Vali
   return parsed
 }
 
-function store(req: Request, res: Response, parsed: ValidatedParts): void {
-  res.locals.validated = { ...res.locals.validated, ...parsed }
+/** Parsed values replace `req.body` and `req.params` (Express 5 recomputes `req.query` on every read). */
+function replaceRaw(req: Request, parsed: ValidatedParts): void {
   if ('body' in parsed) req.body = parsed.body
-  // Coerced params may hold numbers; handlers should read them through getValidated.
   if ('params' in parsed) req.params = parsed.params as Request['params']
-  // Express 5 recomputes `req.query` on every read, so the parsed query lives only in res.locals.
-}
-
-/**
- * Validates `params`, `query` and `body`, reporting every failing field at once (422).
- * Parsed values replace `req.body` and `req.params`; all parts are kept in `res.locals.validated`.
- */
-export function validate(schemas: RequestSchemas): RequestHandler {
-  return async (req: Request, res: Response, next: NextFunction) => {
-    store(req, res, await parseRequest(req, schemas))
-    next()
-  }
-}
-
-/** Typed read of what `validate(schemas)` parsed for this request (pass the same schemas). */
-export function getValidated<S extends RequestSchemas>(res: Response, schemas: S): ValidatedInput<S> {
-  const validated = res.locals.validated ?? {}
-  for (const part of PARTS) {
-    if (schemas[part] && !(part in validated)) {
-      throw new Error(`No se validó "${part}": falta validate() antes del controlador`)
-    }
-  }
-  return {
-    body: validated.body,
-    query: validated.query,
-    params: validated.params,
-  } as ValidatedInput<S>
-}
-
-/** Typed read of the validated query string (express 5 does not let `req.query` be replaced). */
-export function getValidatedQuery<S extends z.ZodType>(res: Response, schema: S): z.output<S> {
-  return getValidated(res, { query: schema }).query as z.output<S>
 }
 
 export type ValidatedHandler<S extends RequestSchemas> = (
@@ -114,10 +81,15 @@ export type ValidatedHandler<S extends RequestSchemas> = (
   next: NextFunction,
 ) => unknown
 
-/** Validates, then calls `handler` with the typed input: `withValidation({ body }, async ({ body }, req, res) => …)`. */
+/**
+ * The one request validator: parses `params`, `query` and `body`, answering 422 with every failing
+ * field at once, then calls `handler` with the typed input:
+ * `withValidation({ body }, async ({ body }, req, res) => …)`. A part without a schema is undefined.
+ */
 export function withValidation<S extends RequestSchemas>(schemas: S, handler: ValidatedHandler<S>): RequestHandler {
   return async (req: Request, res: Response, next: NextFunction) => {
-    store(req, res, await parseRequest(req, schemas))
-    await handler(getValidated(res, schemas), req, res, next)
+    const parsed = await parseRequest(req, schemas)
+    replaceRaw(req, parsed)
+    await handler({ body: parsed.body, query: parsed.query, params: parsed.params } as ValidatedInput<S>, req, res, next)
   }
 }
