@@ -1,11 +1,12 @@
-import { dashboardModule, dashboardModules, type Module, type ModuleName, type Permission } from '@donaciones/contracts'
+import { dashboardModules, type Module, type ModuleName, type Permission } from '@donaciones/contracts'
 
 /** Dashboard modules of spec §6 as GET /api/modules and permission entries carry them. */
 export const modules: readonly Module[] = dashboardModules.map((module) => ({ _id: module.name, ...module }))
 
 export function moduleByName(name: ModuleName): Module {
-  const { name: found, label, path } = dashboardModule(name)
-  return { _id: found, name: found, label, path }
+  const found = modules.find((module) => module.name === name)
+  if (!found) throw new Error(`Módulo desconocido: ${name}`)
+  return found
 }
 
 /** What events and the read model keep per module. */

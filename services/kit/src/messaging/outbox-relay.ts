@@ -19,7 +19,8 @@ export interface OutboxRelayOptions {
   onError?: (error: unknown) => void
 }
 
-const checkpointName = 'outbox-relay'
+/** The relay's checkpoint in its service's `checkpoints` table. */
+export const relayCheckpointName = 'outbox-relay'
 
 /**
  * Publishes the service's committed events to the bus, in commit order. The checkpoint moves
@@ -38,7 +39,7 @@ export class OutboxRelay {
   constructor(private readonly options: OutboxRelayOptions) {
     this.aggregates = new Map(options.definitions.map((definition) => [eventKey(definition), definition.aggregate]))
     const { store } = options
-    metricsFor(store.service).setRelayLag(() => countRelayLag(store.db, store.schema, checkpointName))
+    metricsFor(store.service).setRelayLag(() => countRelayLag(store.db, store.schema, relayCheckpointName))
   }
 
   get isLeader(): boolean {
@@ -61,7 +62,7 @@ export class OutboxRelay {
 
   private async run(): Promise<void> {
     const { store } = this.options
-    const lockKey = stableLockKey(`${store.schema}:${checkpointName}`)
+    const lockKey = stableLockKey(`${store.schema}:${relayCheckpointName}`)
     while (this.running) {
       try {
         await store.db.session(async (connection) => {
@@ -84,14 +85,14 @@ export class OutboxRelay {
 
   private async publishWhileRunning(connection: SqlExecutor): Promise<void> {
     const { store, bus, batchSize = 200 } = this.options
-    let checkpoint = await loadCheckpoint(connection, store.schema, checkpointName)
+    let checkpoint = await loadCheckpoint(connection, store.schema, relayCheckpointName)
     while (this.running) {
       const batch = await store.readAll(checkpoint, { limit: batchSize, db: connection })
       // Sent in order on one connection; the checkpoint moves once every publish is acknowledged.
       await Promise.all(batch.events.map((event) => bus.publish(this.toMessage(event))))
       if (batch.events.length > 0) {
         checkpoint = batch.checkpoint
-        await storeCheckpoint(connection, store.schema, checkpointName, checkpoint)
+        await storeCheckpoint(connection, store.schema, relayCheckpointName, checkpoint)
       }
       if (batch.events.length < batchSize) await this.pause()
     }
