@@ -1,6 +1,7 @@
 import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 import { boundariesConfig } from './tools/lint/boundaries.js'
+import { oneWayToStartConfig } from './tools/lint/one-way-to-start.js'
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '.test-reports/**'] },
@@ -8,6 +9,8 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   // Who may import whom (services, kit, remotes, features): tools/lint/boundaries.js.
   boundariesConfig(import.meta.dirname),
+  // How tests start the platform: tools/lint/one-way-to-start.js.
+  oneWayToStartConfig(),
   {
     rules: {
       '@typescript-eslint/no-explicit-any': 'error',

@@ -1,64 +1,43 @@
 import { randomUUID } from 'node:crypto'
 import { connect } from 'nats'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { campaignEvents, donationApproved, donationEvents, serviceNames, type ServiceName } from '@donaciones/contracts'
+import { campaignEvents, donationApproved, donationEvents } from '@donaciones/contracts'
 import { campaignService } from '@donaciones/campaign'
 import { createCampaign } from '../services/campaign/src/commands/campaign-commands.ts'
 import { setupCatalog } from '../services/campaign/src/commands/setup-catalog.ts'
-import { createNatsBus, createPgDatabase, EventStore, ident, newEvent, type SqlDatabase } from '@donaciones/kit'
+import { createPgDatabase, EventStore, ident, newEvent, type SqlDatabase } from '@donaciones/kit'
 import { realEngines, uniqueName } from '@donaciones/kit/testing'
-import { freePort, isolatedPlatformEnv, runScript, waitForHttp, waitUntil, type RunningProcess } from './support/processes.ts'
+import { startDistributedPlatform, type DistributedPlatform } from './support/distributed-platform.ts'
+import { runScript, waitUntil } from './support/processes.ts'
 
 /** Gateway and services as separate processes on PostgreSQL and NATS; the audit service runs twice. */
 describe.runIf(realEngines.databaseUrl && realEngines.natsUrl)('distributed mode (PostgreSQL + NATS JetStream)', () => {
-  const prefix = uniqueName('dist')
-  const shared = isolatedPlatformEnv(prefix, { databaseUrl: realEngines.databaseUrl as string, natsUrl: realEngines.natsUrl as string })
-  const processes: RunningProcess[] = []
+  let platform: DistributedPlatform
   let gatewayUrl = ''
   let db: SqlDatabase
 
-  async function startService(service: ServiceName, port?: number): Promise<string> {
-    port ??= await freePort()
-    const child = runScript(`services/${service}/src/main.ts`, [], { ...shared, PORT: String(port) })
-    processes.push(child)
-    const url = `http://127.0.0.1:${port}`
-    await waitForHttp(`${url}/readyz`, 60_000, child)
-    return url
-  }
-
   beforeAll(async () => {
-    db = createPgDatabase({ connectionString: shared.DATABASE_URL, max: 3 })
-    // Ports first: each service learns the others' addresses from the environment.
-    const urls: Record<string, string> = {}
-    const ports: Record<string, number> = {}
-    for (const service of serviceNames) {
-      ports[service] = await freePort()
-      urls[`${service.toUpperCase()}_URL`] = `http://127.0.0.1:${ports[service]}`
-    }
-    Object.assign(shared, urls)
-    for (const service of serviceNames) await startService(service, ports[service] as number)
-    const secondAudit = await startService('audit')
-    const port = await freePort()
-    const gateway = runScript('gateway/src/main.ts', [], { ...shared, AUDIT_URL: `${urls.AUDIT_URL},${secondAudit}`, PORT: String(port) })
-    processes.push(gateway)
-    gatewayUrl = `http://127.0.0.1:${port}`
-    await waitForHttp(`${gatewayUrl}/healthz`, 60_000, gateway)
+    platform = await startDistributedPlatform({
+      databaseUrl: realEngines.databaseUrl as string,
+      natsUrl: realEngines.natsUrl as string,
+      prefix: uniqueName('dist'),
+      doubled: ['audit'],
+    })
+    gatewayUrl = platform.gatewayUrl
+    db = createPgDatabase({ connectionString: platform.env.DATABASE_URL, max: 3 })
   }, 240_000)
 
   afterAll(async () => {
-    await Promise.all(processes.map((child) => child.stop()))
-    const bus = await createNatsBus({ servers: shared.NATS_URL, stream: shared.NATS_STREAM, subjectPrefix: shared.EVENT_SUBJECT_PREFIX })
-    await bus.deleteStream().catch(() => undefined)
-    await bus.close()
-    for (const service of serviceNames) await db.exec(`drop schema if exists ${ident(`${prefix}_${service}`)} cascade`)
-    await db.close()
+    await platform?.stop()
+    await platform?.removeData()
+    await db?.close()
   })
 
   async function busIdle(): Promise<boolean> {
-    const connection = await connect({ servers: shared.NATS_URL })
+    const connection = await connect({ servers: platform.env.NATS_URL })
     try {
       const manager = await connection.jetstreamManager()
-      const consumers = await manager.consumers.list(shared.NATS_STREAM).next()
+      const consumers = await manager.consumers.list(platform.env.NATS_STREAM).next()
       return consumers.length > 0 && consumers.every((consumer) => consumer.num_pending === 0 && consumer.num_ack_pending === 0)
     } finally {
       await connection.close()
@@ -92,7 +71,7 @@ describe.runIf(realEngines.databaseUrl && realEngines.natsUrl)('distributed mode
   })
 
   it('carries donation events from the donation service to the audit replicas through JetStream', async () => {
-    const donation = new EventStore({ db, schema: `${prefix}_donation`, service: 'donation', definitions: donationEvents })
+    const donation = new EventStore({ db, schema: platform.schemaOf('donation'), service: 'donation', definitions: donationEvents })
     for (let index = 1; index <= 60; index += 1) {
       await donation.append(`donation-${index}`, [
         newEvent(donationApproved, {
@@ -117,7 +96,7 @@ describe.runIf(realEngines.databaseUrl && realEngines.natsUrl)('distributed mode
   })
 
   it('counts 100 concurrent visits and 100 concurrent likes on one campaign exactly', async () => {
-    const campaignStore = new EventStore({ db, schema: `${prefix}_campaign`, service: 'campaign', definitions: campaignEvents, projections: campaignService.projections })
+    const campaignStore = new EventStore({ db, schema: platform.schemaOf('campaign'), service: 'campaign', definitions: campaignEvents, projections: campaignService.projections })
     const command = { store: campaignStore, actor: randomUUID(), correlationId: 'prueba' }
     const { categoryId } = await setupCatalog(campaignStore, { setupId: 'dist', actor: null, category: { title: 'Salud', description: 'd' }, institution: null }, 'prueba')
     const { slug } = await createCampaign(command, {
@@ -138,7 +117,7 @@ describe.runIf(realEngines.databaseUrl && realEngines.natsUrl)('distributed mode
   })
 
   it('rebuilds the counters with npm run replay while visits keep coming in', async () => {
-    const replay = runScript('platform/src/cli/replay.ts', ['audit', 'counters'], shared)
+    const replay = runScript('platform/src/cli/replay.ts', ['audit', 'counters'], platform.env)
     let sent = 0
     while (replay.child.exitCode === null && sent < 200) {
       await Promise.all(Array.from({ length: 10 }, () => fetch(`${gatewayUrl}/api/counters/visits`, { method: 'POST' })))
@@ -151,10 +130,10 @@ describe.runIf(realEngines.databaseUrl && realEngines.natsUrl)('distributed mode
   })
 
   it('rebuilds the change history with npm run replay -- audit historical to the identical rows', async () => {
-    const history = async () => (await db.query(`select * from ${ident(`${prefix}_audit`)}.history order by created_at, id`)).rows
+    const history = async () => (await db.query(`select * from ${ident(platform.schemaOf('audit'))}.history order by created_at, id`)).rows
     await waitUntil(async () => (await history()).length >= 2, 10_000, 'historial')
     const before = await history()
-    const replay = runScript('platform/src/cli/replay.ts', ['audit', 'historical'], shared)
+    const replay = runScript('platform/src/cli/replay.ts', ['audit', 'historical'], platform.env)
     expect(await replay.exited).toBe(0)
     expect(await history()).toEqual(before)
   })

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { PGlite } from '@electric-sql/pglite'
-import { freePort, runScript, waitForHttp } from './support/processes.ts'
+import { runScript, startPlatformProcess } from './support/processes.ts'
 
 /** What a newcomer does: `npm start`, use it, stop it, start it again. */
 describe('npm start (embedded, one process)', () => {
@@ -11,10 +11,7 @@ describe('npm start (embedded, one process)', () => {
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }))
 
   async function start() {
-    const port = await freePort()
-    const platform = runScript('platform/src/embedded.ts', [], { DATA_DIR: dataDir, PORT: String(port) })
-    const url = `http://127.0.0.1:${port}`
-    await waitForHttp(`${url}/readyz`, 90_000, platform)
+    const { url, process: platform } = await startPlatformProcess({ DATA_DIR: dataDir })
     return { platform, url }
   }
 
@@ -24,9 +21,7 @@ describe('npm start (embedded, one process)', () => {
     expect(await (await fetch(`${first.url}/api/counters/visits`, { method: 'POST' })).json()).toEqual({ total: 1 })
     expect(await (await fetch(`${first.url}/api/counters/visits`, { method: 'POST' })).json()).toEqual({ total: 2 })
 
-    const second = runScript('platform/src/embedded.ts', [], { DATA_DIR: dataDir, PORT: String(await freePort()) })
-    expect(await second.exited).not.toBe(0)
-    expect(second.output()).toContain('ya está en uso por el proceso')
+    await expect(startPlatformProcess({ DATA_DIR: dataDir })).rejects.toThrow('ya está en uso por el proceso')
 
     expect(await first.platform.stop()).toBe(0)
 
@@ -44,10 +39,8 @@ describe('npm start (embedded, one process)', () => {
     expect(await replay.exited).toBe(0)
     expect(replay.output()).toContain('reconstruida con 2 eventos')
 
-    const port = await freePort()
-    const platform = runScript('platform/src/embedded.ts', [], { DATA_DIR: dataDir, PORT: String(port) })
-    await waitForHttp(`http://127.0.0.1:${port}/readyz`, 90_000, platform)
-    expect(await (await fetch(`http://127.0.0.1:${port}/api/counters/visits`)).json()).toEqual({ total: 2 })
+    const { url, process: platform } = await startPlatformProcess({ DATA_DIR: dataDir })
+    expect(await (await fetch(`${url}/api/counters/visits`)).json()).toEqual({ total: 2 })
 
     const refused = runScript('platform/src/cli/replay.ts', ['audit', 'counters'], { DATA_DIR: dataDir, DATABASE_URL: '' })
     expect(await refused.exited).toBe(1)

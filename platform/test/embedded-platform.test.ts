@@ -1,16 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SignJWT, generateKeyPair } from 'jose'
-import { createLogger } from '@donaciones/kit'
-import { startEmbeddedPlatform, type EmbeddedPlatform } from '../src/embedded-platform.ts'
+import type { EmbeddedPlatform } from '../src/embedded-platform.ts'
+import { startTestSite, type TestSite } from '../../tests/support/site.ts'
 
 describe('embedded platform through the gateway', () => {
+  let site: TestSite
   let platform: EmbeddedPlatform
 
   beforeAll(async () => {
-    platform = await startEmbeddedPlatform({ port: 0, logger: createLogger('test', { level: 'silent' }) })
+    site = await startTestSite()
+    platform = site.platform
   })
   afterAll(async () => {
-    await platform.stop()
+    await site?.stop()
   })
 
   const api = (path: string, init?: RequestInit) => fetch(`${platform.url}${path}`, init)

@@ -6,7 +6,8 @@ import { categoryCreated } from '@donaciones/contracts'
 import { createLogger, metricsFor, newEvent, perService, startHttpServer, type RunningHttpServer } from '@donaciones/kit'
 import { createGatewayApp, gatewayRouteLabel, mayReadGatewayMetrics, type ServiceTarget } from '@donaciones/gateway'
 import { skipWithout } from '@donaciones/kit/testing'
-import { startEmbeddedPlatform, type EmbeddedPlatform } from '../src/embedded-platform.ts'
+import type { EmbeddedPlatform } from '../src/embedded-platform.ts'
+import { startTestSite, type TestSite } from '../../tests/support/site.ts'
 
 const silent = createLogger('test', { level: 'silent' })
 
@@ -80,15 +81,17 @@ describe.skipIf(skipWithout(externalAddress ? undefined : 'esta máquina no tien
 })
 
 describe('metrics on the embedded platform', () => {
+  let site: TestSite
   let platform: EmbeddedPlatform
   let audit: RunningHttpServer
   beforeAll(async () => {
-    platform = await startEmbeddedPlatform({ port: 0, logger: silent, trustProxy: true })
+    site = await startTestSite({ trustProxy: true })
+    platform = site.platform
     audit = await startHttpServer(platform.runtimes.audit.app, { port: 0, shutdownTimeoutMs: 1000 })
   })
   afterAll(async () => {
     await audit?.close()
-    await platform?.stop()
+    await site?.stop()
   })
 
   const api = (path: string, init?: RequestInit) => fetch(`${platform.url}${path}`, init)
@@ -145,11 +148,13 @@ describe('metrics on the embedded platform', () => {
 })
 
 describe('gateway with METRICS_PORT', () => {
+  let site: TestSite
   let platform: EmbeddedPlatform
   beforeAll(async () => {
-    platform = await startEmbeddedPlatform({ port: 0, logger: silent, metricsPort: 0 })
+    site = await startTestSite({ metricsPort: 0 })
+    platform = site.platform
   })
-  afterAll(() => platform?.stop())
+  afterAll(() => site?.stop())
 
   it('answers 404 on the public port and the metrics on the separate one', async () => {
     expect((await fetch(`${platform.url}/api/counters/visits`)).status).toBe(200)

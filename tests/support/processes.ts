@@ -80,3 +80,27 @@ export function isolatedPlatformEnv(prefix: string, engines: { databaseUrl: stri
     CONFIG_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
   }
 }
+
+export interface PlatformProcess {
+  url: string
+  port: number
+  process: RunningProcess
+}
+
+/**
+ * `npm start` in a process of its own (the embedded platform, as a newcomer runs it), ready once
+ * `/readyz` answers. `env` is its environment on top of the runner's; a failed start throws with
+ * the process's output.
+ */
+export async function startPlatformProcess(env: Record<string, string>, port?: number): Promise<PlatformProcess> {
+  port ??= await freePort()
+  const child = runScript('platform/src/embedded.ts', [], { HOST: '127.0.0.1', ...env, PORT: String(port) })
+  const url = `http://127.0.0.1:${port}`
+  try {
+    await waitForHttp(`${url}/readyz`, 90_000, child)
+  } catch (error) {
+    await child.stop('SIGKILL')
+    throw error
+  }
+  return { url, port, process: child }
+}

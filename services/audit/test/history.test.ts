@@ -1,19 +1,22 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { createLogger, replayProjection } from '@donaciones/kit'
-import { startEmbeddedPlatform, type EmbeddedPlatform } from '@donaciones/platform'
+import { replayProjection } from '@donaciones/kit'
+import type { EmbeddedPlatform } from '@donaciones/platform'
+import { startTestSite, type TestSite } from '../../../tests/support/site.ts'
 import { categoryKind } from '../../campaign/src/catalog-kinds.ts'
 import { createCatalogRecord, toggleCatalogRecord, updateCatalogRecord } from '../../campaign/src/commands/catalog-commands.ts'
 import { historyProjection } from '../src/projections/history.ts'
 import { listHistory } from '../src/projections/history-queries.ts'
 
 describe('audit: the change history built from the other services’ events', () => {
+  let site: TestSite
   let platform: EmbeddedPlatform
 
   beforeAll(async () => {
-    platform = await startEmbeddedPlatform({ port: 0, logger: createLogger('test', { level: 'silent' }) })
+    site = await startTestSite()
+    platform = site.platform
   })
-  afterAll(() => platform.stop())
+  afterAll(() => site?.stop())
 
   it('records creation, update and deactivation with cause, justification and title within 2 seconds, and replays to the same list', async () => {
     const audit = platform.runtimes.audit.context

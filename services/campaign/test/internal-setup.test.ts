@@ -1,16 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { callService, createLogger, ident, type ServiceContext } from '@donaciones/kit'
-import { startEmbeddedPlatform, type EmbeddedPlatform } from '@donaciones/platform'
+import { callService, ident, type ServiceContext } from '@donaciones/kit'
+import type { EmbeddedPlatform } from '@donaciones/platform'
+import { startTestSite, type TestSite } from '../../../tests/support/site.ts'
 
 describe('campaign: the setup wizard catalog step', () => {
+  let site: TestSite
   let platform: EmbeddedPlatform
   let campaign: ServiceContext
 
   beforeAll(async () => {
-    platform = await startEmbeddedPlatform({ port: 0, logger: createLogger('test', { level: 'silent' }) })
+    site = await startTestSite()
+    platform = site.platform
     campaign = platform.runtimes.campaign.context
   })
-  afterAll(() => platform.stop())
+  afterAll(() => site?.stop())
 
   const post = (body: unknown) => callService<{ categoryId: string; institutionId: string | null; message?: string }>(campaign.directory, 'campaign', '/internal/setup/catalog', { body })
   const rows = async (table: 'categories' | 'institutions') =>

@@ -6,9 +6,10 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startProviderSim, type ConektaOrder, type ProviderSim } from '../../../tools/provider-sim/index.ts'
 import { startMailCatcher } from '../../../tests/support/mail-catcher.ts'
-import { freePort, runScript, waitForHttp, type RunningProcess } from '../../../tests/support/processes.ts'
-import { tinyPng } from '../../../tests/support/site.ts'
-import { cardToken, configureDonationSite, createCampaign, json, type DonationSite, type TestSite } from './support.ts'
+import { runScript, startPlatformProcess, type RunningProcess } from '../../../tests/support/processes.ts'
+import { siteClient, type SiteClient } from '../../../tests/support/site-client.ts'
+import type { SiteWithMail } from '../../../tests/support/site.ts'
+import { cardToken, configureDonationSite, createCampaign, json, type DonationSite } from './support.ts'
 
 /**
  * The donation process is killed (SIGKILL) right after Conekta charged the card and before the
@@ -22,35 +23,19 @@ describe('fault: killed between the charge and the record, then reconciled', () 
   let killOnCharge = false
   const dataDir = mkdtempSync(join(tmpdir(), 'donaciones-fault-'))
   let url = ''
-  let env: NodeJS.ProcessEnv = {}
+  let env: Record<string, string> = {}
 
   const startPlatform = async () => {
-    const port = await freePort()
-    url = `http://127.0.0.1:${port}`
-    platform = runScript('platform/src/embedded.ts', [], { ...env, PORT: String(port), HOST: '127.0.0.1' })
-    await waitForHttp(`${url}/api/init`, 90_000, platform)
+    const started = await startPlatformProcess(env)
+    url = started.url
+    platform = started.process
   }
-
-  const site = (): TestSite => {
-    const api: TestSite['api'] = (path, init = {}) => {
-      const { token, json: body, ...rest } = init
-      const headers = new Headers(rest.headers)
-      if (token) headers.set('authorization', `Bearer ${token}`)
-      if (body !== undefined) headers.set('content-type', 'application/json')
-      return fetch(`${url}${path}`, { ...rest, headers, ...(body !== undefined ? { body: JSON.stringify(body) } : {}) })
-    }
-    const upload: TestSite['upload'] = async (token) => {
-      const form = new FormData()
-      form.append('file', new Blob([tinyPng], { type: 'image/png' }), 'imagen.png')
-      const response = await api('/api/files', { method: 'POST', body: form, ...(token ? { token } : {}) })
-      return (await json<{ _id: string }>(response))._id
-    }
-    return { api, upload, mail } as unknown as TestSite
-  }
+  let site: SiteWithMail
 
   beforeAll(async () => {
     sim = await startProviderSim()
     mail = await startMailCatcher()
+    site = Object.assign(siteClient(() => url), { mail })
     // Conekta through a proxy that kills the platform once the charge went through.
     proxy = createServer((req, res) => {
       const chunks: Buffer[] = []
@@ -94,10 +79,10 @@ describe('fault: killed between the charge and the record, then reconciled', () 
   })
 
   it('records the charged donation exactly once with npm run reconcile', async () => {
-    const donation: DonationSite = await configureDonationSite(site(), sim)
+    const donation: DonationSite<SiteClient> = await configureDonationSite(site, sim)
     const campaign = await createCampaign(donation, { title: 'Donación interrumpida' })
     killOnCharge = true
-    const request = site().api('/api/donations/conekta', {
+    const request = site.api('/api/donations/conekta', {
       method: 'POST',
       json: { token: await cardToken(sim, '4242424242424242'), name: 'Iván Mora', amount: 333, campaign: campaign.id, email: 'ivan@correo.mx', phone: '5512345678' },
     })
@@ -117,10 +102,10 @@ describe('fault: killed between the charge and the record, then reconciled', () 
     expect((await reconcileOnce()).conekta.recorded).toBe(0)
 
     await startPlatform()
-    const doc = await json<{ _id: string; approved: boolean; amount: number; fee: number }>(await site().api(`/api/donations/${donationId}`, { token: donation.adminToken }))
+    const doc = await json<{ _id: string; approved: boolean; amount: number; fee: number }>(await site.api(`/api/donations/${donationId}`, { token: donation.adminToken }))
     expect(doc).toMatchObject({ _id: donationId, approved: true, amount: 333 })
     expect(doc.fee).toBe((charged[0]?.charges.data[0]?.fee ?? -1) / 100)
-    const list = await json<{ totalDocs: number; total: number }>(await site().api('/api/donations/conekta/card', { token: donation.adminToken }))
+    const list = await json<{ totalDocs: number; total: number }>(await site.api('/api/donations/conekta/card', { token: donation.adminToken }))
     expect(list).toMatchObject({ totalDocs: 1, total: 333 })
   })
 })

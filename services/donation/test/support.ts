@@ -9,6 +9,8 @@ import {
   wizardPayload,
   type Permission,
   type SiteEngine,
+  type SiteClient,
+  type SiteWithMail,
   type TestSite,
 } from '../../../tests/support/site.ts'
 import type { ProviderSim } from '../../../tools/provider-sim/index.ts'
@@ -30,8 +32,9 @@ export function pointAtProviders(sim: ProviderSim | undefined, extra: Record<str
   for (const [name, value] of Object.entries(extra)) process.env[name] = value
 }
 
-export interface DonationSite {
-  site: TestSite
+/** A configured site: in this process (`TestSite`, the default) or any other (`SiteClient`). */
+export interface DonationSite<Site extends SiteClient = TestSite> {
+  site: Site
   adminToken: string
   categoryId: string
 }
@@ -42,7 +45,7 @@ export async function startDonationSite(sim?: ProviderSim, engine?: SiteEngine):
 }
 
 /** Runs the wizard (with the simulator's keys when given) on a started site. */
-export async function configureDonationSite(site: TestSite, sim?: ProviderSim): Promise<DonationSite> {
+export async function configureDonationSite<Site extends SiteWithMail>(site: Site, sim?: ProviderSim): Promise<DonationSite<Site>> {
   const overrides = sim
     ? {
         keys: {
@@ -57,9 +60,7 @@ export async function configureDonationSite(site: TestSite, sim?: ProviderSim): 
   const options = await json<Array<{ value: string; label: string }>>(await site.api('/api/options/categories', { token: adminToken }))
   const categoryId = options[0]?.value
   if (!categoryId) throw new Error('Sin categorías')
-  if (sim && site.platform) {
-    sim.setWebhookUrls({ conekta: `${site.platform.url}/api/donations/webhooks/conekta`, paypal: `${site.platform.url}/api/donations/webhooks/paypal` })
-  }
+  sim?.setWebhookUrls({ conekta: `${site.url}/api/donations/webhooks/conekta`, paypal: `${site.url}/api/donations/webhooks/paypal` })
   return { site, adminToken, categoryId }
 }
 
@@ -71,7 +72,7 @@ function mexicoToday(offsetDays = 0): string {
 
 /** A campaign through the admin API; `ended` publishes it long ago for one day, `startsInDays` schedules it. */
 export async function createCampaign(
-  donation: DonationSite,
+  donation: DonationSite<SiteClient>,
   options: { title?: string; gratitude?: string; ended?: boolean; startsInDays?: number } = {},
 ): Promise<{ id: string; slug: string; title: string }> {
   const { site, adminToken, categoryId } = donation

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { startProviderSim, type ProviderSim } from '../../../tools/provider-sim/index.ts'
 import { startMailCatcher } from '../../support/mail-catcher.ts'
-import { freePort, runScript, waitForHttp, type RunningProcess } from '../../support/processes.ts'
+import { freePort, startPlatformProcess, type RunningProcess } from '../../support/processes.ts'
+import { siteClient, type SiteClient } from '../../support/site-client.ts'
 import { tinyPng } from '../../support/tiny-png.ts'
 import { adminCredentials, simulatorKeys, wizardBody } from '../../support/wizard-payload.ts'
 
@@ -14,14 +15,10 @@ export { adminCredentials, tinyPng }
  * data directory), with the payment simulator as card, cash and wallet provider and a loopback
  * SMTP server catching the e-mails.
  */
-export interface BrowserSite {
-  url: string
+export interface BrowserSite extends SiteClient {
   sim: ProviderSim
   mail: Awaited<ReturnType<typeof startMailCatcher>>
   process: RunningProcess
-  api(path: string, init?: RequestInit & { token?: string; json?: unknown }): Promise<Response>
-  /** Uploads a small PNG and returns its file id. */
-  upload(token?: string): Promise<string>
   /** The whole setup wizard through the API (sim keys, the catcher as SMTP); returns the admin token. */
   configure(overrides?: Record<string, unknown>): Promise<string>
   stop(): Promise<void>
@@ -32,38 +29,24 @@ export async function startBrowserSite(env: Record<string, string> = {}): Promis
   const dataDir = mkdtempSync(join(tmpdir(), 'donaciones-navegador-'))
   const [sim, mail, port] = await Promise.all([startProviderSim(), startMailCatcher(), freePort()])
   const url = `http://127.0.0.1:${port}`
-  const child = runScript('platform/src/embedded.ts', [], {
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    // Embedded engines even when the runner has PostgreSQL and NATS configured.
-    DATABASE_URL: '',
-    NATS_URL: '',
-    PUBLIC_URL: url,
-    CONEKTA_API_URL: sim.conekta.baseUrl,
-    PAYPAL_API_URL: sim.paypal.baseUrl,
-    CONEKTA_TOKENIZER_URL: `${sim.conekta.baseUrl}/conekta.js`,
-    PAYPAL_SDK_URL: `${sim.paypal.baseUrl}/sdk.js`,
-    PAYPAL_WEBHOOK_ID: sim.paypal.webhookId,
-    ...env,
-  })
-  await waitForHttp(`${url}/healthz`, 90_000, child)
+  const { process: child } = await startPlatformProcess(
+    {
+      DATA_DIR: dataDir,
+      // Embedded engines even when the runner has PostgreSQL and NATS configured.
+      DATABASE_URL: '',
+      NATS_URL: '',
+      PUBLIC_URL: url,
+      CONEKTA_API_URL: sim.conekta.baseUrl,
+      PAYPAL_API_URL: sim.paypal.baseUrl,
+      CONEKTA_TOKENIZER_URL: `${sim.conekta.baseUrl}/conekta.js`,
+      PAYPAL_SDK_URL: `${sim.paypal.baseUrl}/sdk.js`,
+      PAYPAL_WEBHOOK_ID: sim.paypal.webhookId,
+      ...env,
+    },
+    port,
+  )
   sim.setWebhookUrls({ conekta: `${url}/api/donations/webhooks/conekta`, paypal: `${url}/api/donations/webhooks/paypal` })
-
-  const api: BrowserSite['api'] = (path, init = {}) => {
-    const { token, json, ...rest } = init
-    const headers = new Headers(rest.headers)
-    if (token) headers.set('authorization', `Bearer ${token}`)
-    if (json !== undefined) headers.set('content-type', 'application/json')
-    return fetch(`${url}${path}`, { ...rest, headers, ...(json !== undefined ? { body: JSON.stringify(json) } : {}) })
-  }
-  const upload: BrowserSite['upload'] = async (token) => {
-    const form = new FormData()
-    form.append('file', new Blob([new Uint8Array(tinyPng)], { type: 'image/png' }), 'imagen.png')
-    const response = await api('/api/files', { method: 'POST', body: form, ...(token ? { token } : {}) })
-    if (!response.ok) throw new Error(`Subida fallida: ${response.status} ${await response.text()}`)
-    return ((await response.json()) as { _id: string })._id
-  }
+  const { api, upload } = siteClient(() => url)
   return {
     url,
     sim,

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { serviceNames, type ServiceName } from '@donaciones/contracts'
-import { freePort, isolatedPlatformEnv, runScript, waitForHttp, type RunningProcess } from '../../support/processes.ts'
+import { createNatsBus, createPgDatabase, ident } from '@donaciones/kit'
+import { freePort, isolatedPlatformEnv, runScript, waitForHttp, type RunningProcess } from './processes.ts'
 
 /** One service process of the platform, on a fixed port so it can be restarted where the gateway expects it. */
 export interface ServiceReplica {
@@ -12,12 +13,17 @@ export interface ServiceReplica {
   restart(): Promise<void>
 }
 
+/** Every process's environment: the isolated engines' settings (always there) and the rest. */
+export type PlatformEnv = ReturnType<typeof isolatedPlatformEnv> & Record<string, string>
+
 export interface DistributedPlatform {
   gatewayUrl: string
-  env: Record<string, string>
+  env: PlatformEnv
   replicas: ServiceReplica[]
   schemaOf(service: ServiceName): string
   stop(): Promise<void>
+  /** After `stop` on shared engines: drops the platform's schemas and its stream. */
+  removeData(): Promise<void>
 }
 
 export interface PlatformOptions {
@@ -27,6 +33,8 @@ export interface PlatformOptions {
   doubled?: readonly ServiceName[]
   /** More environment for every process (e.g. the payment providers' URLs). */
   env?: Record<string, string>
+  /** Names the schemas, stream and subjects (default a random `platform_…`). */
+  prefix?: string
 }
 
 async function startReplica(service: ServiceName, port: number, env: Record<string, string>): Promise<ServiceReplica> {
@@ -52,7 +60,7 @@ async function startReplica(service: ServiceName, port: number, env: Record<stri
 
 /** Every service as its own process and the gateway in front, as in production's distributed mode. */
 export async function startDistributedPlatform(options: PlatformOptions): Promise<DistributedPlatform> {
-  const prefix = `faults_${randomBytes(4).toString('hex')}`
+  const prefix = options.prefix ?? `platform_${randomBytes(4).toString('hex')}`
   const doubled = new Set(options.doubled ?? [])
   const ports = new Map<ServiceName, number[]>()
   for (const service of serviceNames) {
@@ -61,8 +69,9 @@ export async function startDistributedPlatform(options: PlatformOptions): Promis
   const urls = Object.fromEntries(
     serviceNames.map((service) => [`${service.toUpperCase()}_URL`, (ports.get(service) ?? []).map((port) => `http://127.0.0.1:${port}`).join(',')]),
   )
-  const env: Record<string, string> = {
-    ...isolatedPlatformEnv(prefix, options),
+  const isolated = isolatedPlatformEnv(prefix, options)
+  const env: PlatformEnv = {
+    ...isolated,
     ...urls,
     ...options.env,
   }
@@ -77,6 +86,14 @@ export async function startDistributedPlatform(options: PlatformOptions): Promis
     async stop() {
       await gateway?.stop()
       await Promise.all(replicas.map((replica) => replica.process.stop()))
+    },
+    async removeData() {
+      const bus = await createNatsBus({ servers: isolated.NATS_URL, stream: isolated.NATS_STREAM, subjectPrefix: isolated.EVENT_SUBJECT_PREFIX })
+      await bus.deleteStream().catch(() => undefined)
+      await bus.close()
+      const db = createPgDatabase({ connectionString: isolated.DATABASE_URL, max: 1 })
+      for (const service of serviceNames) await db.exec(`drop schema if exists ${ident(platform.schemaOf(service))} cascade`)
+      await db.close()
     },
   }
   try {
