@@ -7,19 +7,24 @@ import { defineEvent } from './envelope.ts'
 const channel = z.enum(['paypal', 'conekta', 'oxxo'])
 const donor = z.object({ email: z.string(), name: z.string() })
 
+/** What every event of a donation's order repeats: who gives how much to which campaign, by which channel. */
+const donationOrder = {
+  donationId: idSchema,
+  campaignId: idSchema,
+  amount: z.number().positive(),
+  currency: z.literal('MXN'),
+  type: channel,
+  donor,
+  userId: z.string().nullable(),
+}
+
 /** A provider order was created for this donation (card charge, cash voucher or wallet order). */
 export const donationRequested = defineEvent({
   service: 'donation',
   aggregate: 'donation',
   type: 'DonationRequested',
   schema: z.object({
-    donationId: idSchema,
-    campaignId: idSchema,
-    amount: z.number().positive(),
-    currency: z.literal('MXN'),
-    type: channel,
-    donor,
-    userId: z.string().nullable(),
+    ...donationOrder,
     providerOrderId: z.string().nullable(),
     requestedAt: z.string(),
     /** Donor phone as given to the provider (card and cash channels). */
@@ -69,13 +74,7 @@ export const donationFailed = defineEvent({
   aggregate: 'donation',
   type: 'DonationFailed',
   schema: z.object({
-    donationId: idSchema,
-    campaignId: idSchema,
-    amount: z.number().positive(),
-    currency: z.literal('MXN'),
-    type: channel,
-    donor,
-    userId: z.string().nullable(),
+    ...donationOrder,
     error: z.object({ message: z.string(), code: z.string().optional() }),
     failedAt: z.string(),
   }),

@@ -26,5 +26,6 @@ export { Modal, type ModalProps } from './ui/Modal.tsx'
 export { showAlert, confirmAction, askJustification, showEmptyListDialog, type DialogIcon } from './ui/dialogs.ts'
 export { Loading, ErrorPanel, type ErrorPanelProps } from './ui/LoadStates.tsx'
 export { CampaignProgress, goalPercent, type CampaignProgressProps } from './ui/CampaignProgress.tsx'
+export { GoalProgressBar } from './ui/GoalProgressBar.tsx'
 // Also here (not only in ./forms): a form without react-hook-form, like /login, needs no validation chunk.
 export { Field, CharacterCount, type FieldControlProps, type FieldProps } from './forms/Field.tsx'

@@ -1,5 +1,6 @@
 import { useId } from 'react'
 import { formatInteger, formatMoney } from '../format/dates.ts'
+import { GoalProgressBar } from './GoalProgressBar.tsx'
 import './campaign-progress.css'
 
 export interface CampaignProgressProps {
@@ -36,17 +37,7 @@ export function CampaignProgress({ goal, raised, donors, inverse = false }: Camp
         )}
       </p>
       {hasGoal ? (
-        <div
-          className="campaign-progress__bar"
-          role="progressbar"
-          aria-labelledby={labelId}
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={percent}
-          aria-valuetext={`${percent}% de la meta`}
-        >
-          <div className="campaign-progress__fill" style={{ width: `${percent}%` }} />
-        </div>
+        <GoalProgressBar percent={percent} labelledBy={labelId} block="campaign-progress" />
       ) : (
         <div className="campaign-progress__bar campaign-progress__bar--none" aria-hidden="true" />
       )}

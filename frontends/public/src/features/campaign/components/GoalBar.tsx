@@ -1,5 +1,5 @@
 import { useId } from 'react'
-import { formatMoney } from '@donaciones/web-kit'
+import { formatMoney, GoalProgressBar } from '@donaciones/web-kit'
 import type { Campaign } from '@donaciones/contracts'
 import { goalProgress } from '../lib/countdown.ts'
 
@@ -10,17 +10,7 @@ export function GoalBar({ campaign, goal }: { campaign: Campaign; goal: number }
   return (
     <section className="campaign-goal">
       <h2 id={labelId} className="campaign-goal__title">Meta de la campaña</h2>
-      <div
-        className="campaign-goal__bar"
-        role="progressbar"
-        aria-labelledby={labelId}
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={percent}
-        aria-valuetext={`${percent}% de la meta`}
-      >
-        <div className="campaign-goal__fill" style={{ width: `${percent}%` }} />
-      </div>
+      <GoalProgressBar percent={percent} labelledBy={labelId} block="campaign-goal" />
       <p className="campaign-goal__amounts">
         <strong data-testid="recaudado">{formatMoney(raised)}</strong> recaudados de <span data-testid="meta">{formatMoney(goal)}</span> ({percent}%)
       </p>
