@@ -34,7 +34,7 @@ export const toggleRequestSchema = z
 export type ToggleRequest = z.infer<typeof toggleRequestSchema>
 
 /** A PUT body whose payload is exactly `{ active }` is a toggle; any other is an update. */
-export function isToggleRequest(body: unknown): boolean {
+export function isToggleRequest(body: unknown): body is ToggleRequest {
   const payload = (body as { payload?: unknown } | undefined)?.payload
   return typeof payload === 'object' && payload !== null && Object.keys(payload).length === 1 && 'active' in payload
 }

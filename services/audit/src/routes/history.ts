@@ -1,7 +1,7 @@
 import { Router } from 'express'
 import { z } from 'zod'
 import { dateSchema, historicalModuleSchema, idParamsSchema, idSchema } from '@donaciones/contracts'
-import { notFound, parseInput, requirePermission, type ServiceContext } from '@donaciones/kit'
+import { notFound, requirePermission, withValidation, type ServiceContext } from '@donaciones/kit'
 import { findPerson, listHistory } from '../projections/history-queries.ts'
 
 const historyQuerySchema = z.object({
@@ -15,17 +15,15 @@ export function historyRoutes({ store, auth }: ServiceContext): Router {
   const router = Router()
   const canRead = [auth.required, requirePermission('historical', 'read')]
 
-  router.get('/api/historical', ...canRead, async (req, res) => {
-    const query = await parseInput(historyQuerySchema, req.query)
+  router.get('/api/historical', ...canRead, withValidation({ query: historyQuerySchema }, async ({ query }, _req, res) => {
     res.json(await listHistory(store.db, store.schema, query))
-  })
+  }))
 
-  router.get('/api/historical/user/:id', ...canRead, async (req, res) => {
-    const { id } = await parseInput(idParamsSchema, req.params)
+  router.get('/api/historical/user/:id', ...canRead, withValidation({ params: idParamsSchema }, async ({ params: { id } }, _req, res) => {
     const user = await findPerson(store.db, store.schema, id)
     if (!user) throw notFound('Usuario no encontrado', 'El usuario no existe')
     res.json({ list: await listHistory(store.db, store.schema, { author: id }), user })
-  })
+  }))
 
   return router
 }

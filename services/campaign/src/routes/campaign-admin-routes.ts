@@ -12,7 +12,7 @@ import {
   toggleRequestSchema,
   isToggleRequest,
 } from '@donaciones/contracts'
-import { buildXlsx, callService, notFound, parseInput, requirePermission, sendXlsx, serviceUnavailable, unauthorized, type ServiceContext } from '@donaciones/kit'
+import { buildXlsx, callService, notFound, requirePermission, sendXlsx, serviceUnavailable, unauthorized, withValidation, type ServiceContext } from '@donaciones/kit'
 import type { CommandContext } from '../commands/catalog-commands.ts'
 import { createCampaign, toggleCampaign, updateCampaign } from '../commands/campaign-commands.ts'
 import { findCampaignById, listCampaignRows, toFullCampaign, toSummary } from '../projections/campaign-queries.ts'
@@ -37,8 +37,7 @@ export function campaignAdminRoutes(context: ServiceContext): Router {
     if (!req.auth) throw unauthorized()
     return { store, actor: req.auth._id, correlationId: req.requestId }
   }
-  const campaignRow = async (params: unknown) => {
-    const { id } = await parseInput(idParamsSchema, params)
+  const campaignRow = async (id: string) => {
     const row = await findCampaignById(store.db, store.schema, id)
     if (!row) throw notFound('Campaña no encontrada', 'La campaña no existe')
     return row
@@ -49,8 +48,7 @@ export function campaignAdminRoutes(context: ServiceContext): Router {
     res.json(await Promise.all(rows.map((row) => toSummary(store.db, store.schema, row))))
   })
 
-  router.post('/api/campaigns/export', auth.required, requirePermission('campaign', 'read'), async (req, res) => {
-    const { selection } = await parseInput(exportRequestSchema, req.body)
+  router.post('/api/campaigns/export', auth.required, requirePermission('campaign', 'read'), withValidation({ body: exportRequestSchema }, async ({ body: { selection } }, _req, res) => {
     const rows = await Promise.all((await listCampaignRows(store.db, store.schema, { onlyActive: false, ids: selection })).map((row) => toSummary(store.db, store.schema, row)))
     const workbook = await buildXlsx({
       name: 'Campañas',
@@ -69,44 +67,44 @@ export function campaignAdminRoutes(context: ServiceContext): Router {
       ],
     })
     sendXlsx(res, 'campanas', workbook)
-  })
+  }))
 
-  router.get('/api/campaigns/edit/:id', auth.required, requirePermission('campaign', 'update'), async (req, res) => {
-    const summary = await toSummary(store.db, store.schema, await campaignRow(req.params))
+  router.get('/api/campaigns/edit/:id', auth.required, requirePermission('campaign', 'update'), withValidation({ params: idParamsSchema }, async ({ params }, _req, res) => {
+    const summary = await toSummary(store.db, store.schema, await campaignRow(params.id))
     const { likes: _likes, visits: _visits, createdAt: _createdAt, updatedAt: _updatedAt, ...rest } = summary
     res.json({
       ...rest,
       categories: summary.categories.map((category) => ({ value: category._id, label: category.title })),
       institution: summary.institution ? { value: summary.institution._id, label: summary.institution.name } : null,
     })
-  })
+  }))
 
-  router.get('/api/campaigns/:id', auth.required, requirePermission('campaign', 'read'), async (req, res) => {
-    res.json(await toFullCampaign(store.db, store.schema, await campaignRow(req.params)))
-  })
+  router.get('/api/campaigns/:id', auth.required, requirePermission('campaign', 'read'), withValidation({ params: idParamsSchema }, async ({ params }, _req, res) => {
+    res.json(await toFullCampaign(store.db, store.schema, await campaignRow(params.id)))
+  }))
 
-  router.post('/api/campaigns', auth.required, requirePermission('campaign', 'create'), async (req, res) => {
-    const input = await parseInput(campaignCreateRequestSchema({ goalRequired: await goalRequired(context) }), req.body)
-    const { id } = await createCampaign(command(req), input)
+  const createBody = async () => campaignCreateRequestSchema({ goalRequired: await goalRequired(context) })
+  router.post('/api/campaigns', auth.required, requirePermission('campaign', 'create'), withValidation({ body: createBody }, async ({ body }, req, res) => {
+    const { id } = await createCampaign(command(req), body)
     const row = await findCampaignById(store.db, store.schema, id)
     res.status(201).json({ message: RECORD_SAVED, ...(row ? await toSummary(store.db, store.schema, row) : { _id: id }) })
-  })
+  }))
 
-  router.put('/api/campaigns/:id', auth.required, requirePermission('campaign', 'update'), async (req, res) => {
-    const row = await campaignRow(req.params)
+  // `{payload: {active}}` toggles; any other payload updates.
+  const changeBody = async (raw: unknown) => (isToggleRequest(raw) ? toggleRequestSchema : campaignUpdateRequestSchema({ goalRequired: await goalRequired(context) }))
+  router.put('/api/campaigns/:id', auth.required, requirePermission('campaign', 'update'), withValidation({ params: idParamsSchema, body: changeBody }, async ({ params, body }, req, res) => {
+    const row = await campaignRow(params.id)
     let message: string
-    if (isToggleRequest(req.body)) {
-      const { payload, historical } = await parseInput(toggleRequestSchema, req.body)
-      await toggleCampaign(command(req), row.id, payload.active, historical)
-      message = payload.active ? RECORD_ACTIVATED : RECORD_DEACTIVATED
+    if (isToggleRequest(body)) {
+      await toggleCampaign(command(req), row.id, body.payload.active, body.historical)
+      message = body.payload.active ? RECORD_ACTIVATED : RECORD_DEACTIVATED
     } else {
-      const { payload, historical } = await parseInput(campaignUpdateRequestSchema({ goalRequired: await goalRequired(context) }), req.body)
-      await updateCampaign(command(req), row.id, payload, historical)
+      await updateCampaign(command(req), row.id, body.payload, body.historical)
       message = RECORD_UPDATED
     }
     const updated = await findCampaignById(store.db, store.schema, row.id)
     res.json({ message, ...(updated ? await toSummary(store.db, store.schema, updated) : { _id: row.id }) })
-  })
+  }))
 
   return router
 }

@@ -10,7 +10,7 @@ import {
   toggleRequestSchema,
   isToggleRequest,
 } from '@donaciones/contracts'
-import { buildXlsx, notFound, parseInput, requirePermission, sendXlsx, unauthorized, type ServiceContext } from '@donaciones/kit'
+import { buildXlsx, notFound, requirePermission, sendXlsx, unauthorized, withValidation, type ServiceContext } from '@donaciones/kit'
 import type { CatalogKind } from '../catalog-kinds.ts'
 import { createCatalogRecord, toggleCatalogRecord, updateCatalogRecord, type CommandContext } from '../commands/catalog-commands.ts'
 import { findCatalog, listCatalog, type CatalogRecord } from '../projections/catalog-queries.ts'
@@ -35,8 +35,7 @@ export function catalogRoutes(context: ServiceContext, kind: CatalogKind): Route
     res.json((await listCatalog(store.db, store.schema, kind)).map((record) => toResponse(kind, record)))
   })
 
-  router.post(`${kind.path}/export`, auth.required, requirePermission(kind.module, 'read'), async (req, res) => {
-    const { selection } = await parseInput(exportRequestSchema, req.body)
+  router.post(`${kind.path}/export`, auth.required, requirePermission(kind.module, 'read'), withValidation({ body: exportRequestSchema }, async ({ body: { selection } }, _req, res) => {
     const records = await listCatalog(store.db, store.schema, kind, selection)
     const workbook = await buildXlsx({
       name: kind.sheet.name,
@@ -49,37 +48,34 @@ export function catalogRoutes(context: ServiceContext, kind: CatalogKind): Route
       ],
     })
     sendXlsx(res, kind.sheet.fileName, workbook)
-  })
+  }))
 
-  router.get(`${kind.path}/:id`, auth.required, requirePermission(kind.module, 'read'), async (req, res) => {
-    const { id } = await parseInput(idParamsSchema, req.params)
+  router.get(`${kind.path}/:id`, auth.required, requirePermission(kind.module, 'read'), withValidation({ params: idParamsSchema }, async ({ params: { id } }, _req, res) => {
     const record = await findCatalog(store.db, store.schema, kind, id)
     if (!record) throw notFound()
     res.json(toResponse(kind, record))
-  })
+  }))
 
-  router.post(kind.path, auth.required, requirePermission(kind.module, 'create'), async (req, res) => {
-    const input = await parseInput(kind.input, req.body)
-    const id = await createCatalogRecord(command(req), kind, input)
+  router.post(kind.path, auth.required, requirePermission(kind.module, 'create'), withValidation({ body: kind.input }, async ({ body }, req, res) => {
+    const id = await createCatalogRecord(command(req), kind, body)
     const record = await findCatalog(store.db, store.schema, kind, id)
     res.status(201).json({ message: RECORD_SAVED, ...(record ? toResponse(kind, record) : { _id: id }) })
-  })
+  }))
 
-  router.put(`${kind.path}/:id`, auth.required, requirePermission(kind.module, 'update'), async (req, res) => {
-    const { id } = await parseInput(idParamsSchema, req.params)
+  // `{payload: {active}}` toggles; any other payload updates.
+  const changeBody = (raw: unknown) => (isToggleRequest(raw) ? toggleRequestSchema : changeSchema)
+  router.put(`${kind.path}/:id`, auth.required, requirePermission(kind.module, 'update'), withValidation({ params: idParamsSchema, body: changeBody }, async ({ params: { id }, body }, req, res) => {
     let message: string
-    if (isToggleRequest(req.body)) {
-      const { payload, historical } = await parseInput(toggleRequestSchema, req.body)
-      await toggleCatalogRecord(command(req), kind, id, payload.active, historical)
-      message = payload.active ? RECORD_ACTIVATED : RECORD_DEACTIVATED
+    if (isToggleRequest(body)) {
+      await toggleCatalogRecord(command(req), kind, id, body.payload.active, body.historical)
+      message = body.payload.active ? RECORD_ACTIVATED : RECORD_DEACTIVATED
     } else {
-      const { payload, historical } = await parseInput(changeSchema, req.body)
-      await updateCatalogRecord(command(req), kind, id, payload, historical)
+      await updateCatalogRecord(command(req), kind, id, body.payload, body.historical)
       message = RECORD_UPDATED
     }
     const record = await findCatalog(store.db, store.schema, kind, id)
     res.json({ message, ...(record ? toResponse(kind, record) : { _id: id }) })
-  })
+  }))
 
   return router
 }

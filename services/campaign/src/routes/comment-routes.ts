@@ -1,6 +1,6 @@
 import { Router } from 'express'
 import { COMMENT_DELETED, COMMENT_POSTED, commentCreateRequestSchema, idParamsSchema, isScheduled } from '@donaciones/contracts'
-import { notFound, parseInput, requirePermission, requireRole, takeAttempt, tooManyRequests, unprocessable, type ServiceContext } from '@donaciones/kit'
+import { notFound, requirePermission, requireRole, takeAttempt, tooManyRequests, unprocessable, withValidation, type ServiceContext } from '@donaciones/kit'
 import { commentLimit } from '../commands/engagement.ts'
 import { deleteComment, postComment } from '../commands/comment-commands.ts'
 import { findCampaignById } from '../projections/campaign-queries.ts'
@@ -10,10 +10,10 @@ import { campaignComments } from '../projections/comments.ts'
 export function commentRoutes({ store, auth }: ServiceContext): Router {
   const router = Router()
 
-  router.post('/api/campaigns/:id/comments', auth.required, requireRole(2), async (req, res) => {
-    const { id } = await parseInput(idParamsSchema, req.params)
-    const body = await parseInput(commentCreateRequestSchema, { campaign: id, ...req.body })
-    if (body.campaign !== id) throw unprocessable('Datos inválidos', 'La campaña del comentario no coincide')
+  // The body may name the campaign of the URL; another one is refused.
+  const commentBody = commentCreateRequestSchema.partial({ campaign: true })
+  router.post('/api/campaigns/:id/comments', auth.required, requireRole(2), withValidation({ params: idParamsSchema, body: commentBody }, async ({ params: { id }, body }, req, res) => {
+    if (body.campaign !== undefined && body.campaign !== id) throw unprocessable('Datos inválidos', 'La campaña del comentario no coincide')
     const campaign = await findCampaignById(store.db, store.schema, id)
     if (!campaign || !campaign.active || isScheduled(String(campaign.date))) throw notFound('Campaña no encontrada', 'La campaña no existe o ya no está disponible')
     const author = req.auth?._id as string
@@ -27,13 +27,12 @@ export function commentRoutes({ store, auth }: ServiceContext): Router {
     const commentId = await postComment(store, campaign, body.comment, req.auth?._id as string, req.requestId)
     const comment = (await campaignComments(store.db, store.schema, id)).find((candidate) => candidate._id === commentId)
     res.status(201).json({ message: COMMENT_POSTED, ...comment })
-  })
+  }))
 
-  router.put('/api/comments/:id', auth.required, requirePermission('campaign', 'update'), async (req, res) => {
-    const { id } = await parseInput(idParamsSchema, req.params)
+  router.put('/api/comments/:id', auth.required, requirePermission('campaign', 'update'), withValidation({ params: idParamsSchema }, async ({ params: { id } }, req, res) => {
     await deleteComment(store, id, req.auth?._id as string, req.requestId)
     res.json({ message: COMMENT_DELETED, _id: id, deleted: true })
-  })
+  }))
 
   return router
 }

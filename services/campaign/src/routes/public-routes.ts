@@ -1,6 +1,6 @@
 import { Router } from 'express'
 import { campaignScrollQuerySchema, campaignSearchQuerySchema, slugParamsSchema } from '@donaciones/contracts'
-import { notFound, parseInput, type ServiceContext } from '@donaciones/kit'
+import { notFound, withValidation, type ServiceContext } from '@donaciones/kit'
 import { activeCampaignId, recordCampaignLike, recordCampaignVisit } from '../commands/engagement.ts'
 import { findCampaignBySlug, publicCards, publicPage } from '../projections/campaign-queries.ts'
 import { findPublicCampaign } from '../projections/public-campaign.ts'
@@ -12,8 +12,8 @@ const campaignNotFound = () => notFound('Campaña no encontrada', 'La campaña n
 export function publicCampaignRoutes({ store, auth }: ServiceContext): Router {
   const router = Router()
   const base = '/api/public/campaigns'
-  const activeCampaign = async (slugParam: unknown) => {
-    const { slug } = await parseInput(slugParamsSchema, slugParam)
+  const bySlug = { params: slugParamsSchema }
+  const activeCampaign = async (slug: string) => {
     const row = await findCampaignBySlug(store.db, store.schema, slug, true)
     if (!row) throw campaignNotFound()
     return row
@@ -28,38 +28,34 @@ export function publicCampaignRoutes({ store, auth }: ServiceContext): Router {
   router.get(`${base}/slider`, async (_req, res) => {
     res.json(await publicCards(store.db, store.schema, 12))
   })
-  router.get(`${base}/scroll/campaigns`, async (req, res) => {
-    const { page } = await parseInput(campaignScrollQuerySchema, req.query)
+  router.get(`${base}/scroll/campaigns`, withValidation({ query: campaignScrollQuerySchema }, async ({ query: { page } }, _req, res) => {
     res.json(await publicPage(store.db, store.schema, page))
-  })
-  router.get(`${base}/search/campaigns`, async (req, res) => {
-    const { page, title } = await parseInput(campaignSearchQuerySchema, req.query)
+  }))
+  router.get(`${base}/search/campaigns`, withValidation({ query: campaignSearchQuerySchema }, async ({ query: { page, title } }, _req, res) => {
     res.json({ ...(await publicPage(store.db, store.schema, page, title)), searchValue: title })
-  })
-  router.get(`${base}/:slug`, async (req, res) => {
-    const { slug } = await parseInput(slugParamsSchema, req.params)
+  }))
+  router.get(`${base}/:slug`, withValidation(bySlug, async ({ params: { slug } }, _req, res) => {
     const campaign = await findPublicCampaign(store.db, store.schema, slug)
     if (!campaign) throw campaignNotFound()
     res.json(campaign)
-  })
-  router.get(`${base}/:slug/comments`, async (req, res) => {
-    const row = await activeCampaign(req.params)
+  }))
+  router.get(`${base}/:slug/comments`, withValidation(bySlug, async ({ params: { slug } }, _req, res) => {
+    const row = await activeCampaign(slug)
     res.json(await campaignComments(store.db, store.schema, row.id))
-  })
-  const engagedCampaignId = async (slugParam: unknown) => {
-    const { slug } = await parseInput(slugParamsSchema, slugParam)
+  }))
+  const engagedCampaignId = async (slug: string) => {
     const id = await activeCampaignId(store.db, store.schema, slug)
     if (!id) throw campaignNotFound()
     return id
   }
-  router.post(`${base}/:slug/visit`, async (req, res) => {
-    const campaignId = await engagedCampaignId(req.params)
+  router.post(`${base}/:slug/visit`, withValidation(bySlug, async ({ params: { slug } }, req, res) => {
+    const campaignId = await engagedCampaignId(slug)
     res.json({ total: await recordCampaignVisit(store, campaignId, req.ip ?? 'desconocida', req.requestId) })
-  })
-  router.post(`${base}/:slug/like`, auth.optional, async (req, res) => {
-    const campaignId = await engagedCampaignId(req.params)
+  }))
+  router.post(`${base}/:slug/like`, auth.optional, withValidation(bySlug, async ({ params: { slug } }, req, res) => {
+    const campaignId = await engagedCampaignId(slug)
     const clientKey = req.auth ? `user:${req.auth._id}` : `ip:${req.ip ?? 'desconocida'}`
     res.json({ likes: await recordCampaignLike(store, campaignId, clientKey, req.auth?._id ?? null, req.requestId) })
-  })
+  }))
   return router
 }

@@ -10,7 +10,6 @@ import {
   setupCatalogResponseSchema,
   setupCompleted,
   setupFailed,
-  setupRequestSchema,
   setupStarted,
   type EventEnvelope,
   type PageName,
@@ -26,7 +25,6 @@ import {
   HttpError,
   isEvent,
   newEvent,
-  parseInput,
   serviceUnavailable,
   type ServiceContext,
 } from '@donaciones/kit'
@@ -88,16 +86,15 @@ interface SetupSteps {
 }
 
 /**
- * POST /api/init. Once configured: 409 before anything else. Validates everything, takes the setup lock (stream 'setup', expectedVersion),
+ * POST /api/init with a validated request (the route answers 409 once configured before validating). Takes the setup lock (stream 'setup', expectedVersion),
  * then: campaign catalog → identity administrator → configuration + pages (one transaction with
  * SetupCompleted). A failure undoes the earlier steps; a retry of the same request reuses the
  * pending setupId (the internal steps are idempotent by it), so nothing is created twice.
  */
-export async function runSetup(context: ServiceContext, key: Buffer, input: unknown, meta: SetupMeta): Promise<SetupResponse> {
+export async function runSetup(context: ServiceContext, key: Buffer, request: SetupRequest, meta: SetupMeta): Promise<SetupResponse> {
   const { db, store } = context
   const schema = store.schema
   if (await loadConfiguration(db, schema)) throw alreadyConfigured()
-  const request = await parseInput(setupRequestSchema, input)
 
   const html = sanitizeRequired({
     mission: { path: 'home.content', html: request.home.content },

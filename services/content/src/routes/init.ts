@@ -1,7 +1,7 @@
 import { Router } from 'express'
-import type { InitResponse } from '@donaciones/contracts'
-import type { ServiceContext } from '@donaciones/kit'
-import { runSetup } from '../commands/setup.ts'
+import { setupRequestSchema, type InitResponse } from '@donaciones/contracts'
+import { withValidation, type ServiceContext } from '@donaciones/kit'
+import { alreadyConfigured, runSetup } from '../commands/setup.ts'
 import { loadConfiguration } from '../projections/configuration.ts'
 import { listPages } from '../projections/pages.ts'
 import { publicConfiguration } from '../queries/configuration-views.ts'
@@ -20,10 +20,17 @@ export function initRoutes(context: ServiceContext): Router {
     res.set('Cache-Control', 'no-store').json(body)
   })
 
-  // Validation happens inside: once configured the answer is 409 whatever the payload.
-  router.post('/api/init', async (req, res) => {
-    res.json(await runSetup(context, contentState(context).key, req.body, { correlationId: req.requestId }))
-  })
+  // Once configured the answer is 409 whatever the payload: checked before the body is validated.
+  router.post(
+    '/api/init',
+    async (_req, _res, next) => {
+      if (await loadConfiguration(context.db, schema)) throw alreadyConfigured()
+      next()
+    },
+    withValidation({ body: setupRequestSchema }, async ({ body }, req, res) => {
+      res.json(await runSetup(context, contentState(context).key, body, { correlationId: req.requestId }))
+    }),
+  )
 
   return router
 }

@@ -1,7 +1,7 @@
 import { Router } from 'express'
 import type { Request } from 'express'
 import { idParamsSchema, isToggleRequest, pageToggleRequestSchema, pageUpdateRequestSchema, publicPageParamsSchema } from '@donaciones/contracts'
-import { notFound, parseInput, requirePermission, withValidation, type ServiceContext } from '@donaciones/kit'
+import { notFound, requirePermission, withValidation, type ServiceContext } from '@donaciones/kit'
 import { pageNotFound, togglePage, updatePage } from '../commands/pages.ts'
 import { findPage, listPages, pageView } from '../projections/pages.ts'
 
@@ -35,13 +35,12 @@ export function pageRoutes(context: ServiceContext): Router {
     '/api/pages/:id',
     context.auth.required,
     requirePermission('pages', 'update'),
-    withValidation({ params: idParamsSchema }, async ({ params }, req, res) => {
-      if (isToggleRequest(req.body)) {
-        const body = await parseInput(pageToggleRequestSchema, req.body)
+    // `{payload: {active}}` toggles; any other payload updates.
+    withValidation({ params: idParamsSchema, body: (raw) => (isToggleRequest(raw) ? pageToggleRequestSchema : pageUpdateRequestSchema) }, async ({ params, body }, req, res) => {
+      if (isToggleRequest(body)) {
         res.json(await togglePage(context, params.id, body.payload.active, meta(req, body.historical)))
         return
       }
-      const body = await parseInput(pageUpdateRequestSchema, req.body)
       res.json(await updatePage(context, params.id, body.payload.description, meta(req, body.historical)))
     }),
   )

@@ -1,6 +1,6 @@
-import { Router, type Request } from 'express'
+import { Router, type Request, type RequestHandler } from 'express'
 import { conektaDonationRequestSchema, oxxoRequestSchema, paypalDonationRequestSchema, paypalOrderRequestSchema } from '@donaciones/contracts'
-import { parseInput, unprocessable } from '@donaciones/kit'
+import { unprocessable, withValidation } from '@donaciones/kit'
 import { donateByCard, type AttemptMeta } from '../commands/card-donation.ts'
 import { idempotencyKeyOf, requestHashOf } from '../commands/donation-id.ts'
 import { requestOxxoVoucher } from '../commands/oxxo-donation.ts'
@@ -21,29 +21,36 @@ function withoutUser<T extends { user?: string | null | undefined }>(req: Reques
   return rest
 }
 
+/**
+ * The attempt's key and the hash of the body exactly as sent, taken before validation replaces
+ * the body with its parsed form.
+ */
+const attempts = new WeakMap<Request, AttemptMeta>()
+const rememberAttempt: RequestHandler = (req, _res, next) => {
+  attempts.set(req, attemptMeta(req))
+  next()
+}
+const attemptOf = (req: Request): AttemptMeta => attempts.get(req) ?? attemptMeta(req)
+
 /** Public donation channels (the gateway passes an optional token): card, OXXO voucher, PayPal. */
 export function channelRoutes(deps: DonationDeps): Router {
   const router = Router()
 
-  router.post('/api/donations/conekta', async (req, res) => {
-    const input = withoutUser(req, await parseInput(conektaDonationRequestSchema, req.body))
-    res.json(await donateByCard(deps, commandFor(deps, req), input, attemptMeta(req)))
-  })
+  router.post('/api/donations/conekta', rememberAttempt, withValidation({ body: conektaDonationRequestSchema }, async ({ body }, req, res) => {
+    res.json(await donateByCard(deps, commandFor(deps, req), withoutUser(req, body), attemptOf(req)))
+  }))
 
-  router.post('/api/donations/oxxopay/request', async (req, res) => {
-    const input = withoutUser(req, await parseInput(oxxoRequestSchema, req.body))
-    res.json(await requestOxxoVoucher(deps, commandFor(deps, req), input, attemptMeta(req)))
-  })
+  router.post('/api/donations/oxxopay/request', rememberAttempt, withValidation({ body: oxxoRequestSchema }, async ({ body }, req, res) => {
+    res.json(await requestOxxoVoucher(deps, commandFor(deps, req), withoutUser(req, body), attemptOf(req)))
+  }))
 
-  router.post('/api/donations/paypal/order', async (req, res) => {
-    const input = withoutUser(req, await parseInput(paypalOrderRequestSchema, req.body))
-    res.json(await createPaypalOrder(deps, commandFor(deps, req), input, attemptMeta(req)))
-  })
+  router.post('/api/donations/paypal/order', rememberAttempt, withValidation({ body: paypalOrderRequestSchema }, async ({ body }, req, res) => {
+    res.json(await createPaypalOrder(deps, commandFor(deps, req), withoutUser(req, body), attemptOf(req)))
+  }))
 
-  router.post('/api/donations/paypal', async (req, res) => {
-    const input = withoutUser(req, await parseInput(paypalDonationRequestSchema, req.body))
-    res.json(await capturePaypalDonation(deps, commandFor(deps, req), input, attemptMeta(req)))
-  })
+  router.post('/api/donations/paypal', rememberAttempt, withValidation({ body: paypalDonationRequestSchema }, async ({ body }, req, res) => {
+    res.json(await capturePaypalDonation(deps, commandFor(deps, req), withoutUser(req, body), attemptOf(req)))
+  }))
 
   return router
 }

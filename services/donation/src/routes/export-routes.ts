@@ -1,6 +1,6 @@
 import { Router } from 'express'
 import { donationTypeLabels, exportRequestSchema } from '@donaciones/contracts'
-import { buildXlsx, parseInput, requirePermission, sendXlsx, type ServiceContext } from '@donaciones/kit'
+import { buildXlsx, requirePermission, sendXlsx, withValidation, type ServiceContext } from '@donaciones/kit'
 import { donationsByIds, type DonationDoc } from '../projections/donation-queries.ts'
 
 const statusLabels: Record<DonationDoc['status'], string> = { pending: 'Pendiente', approved: 'Aprobada', failed: 'Fallida', expired: 'Expirada' }
@@ -9,8 +9,7 @@ const statusLabels: Record<DonationDoc['status'], string> = { pending: 'Pendient
 export function exportRoutes(context: ServiceContext): Router {
   const { store, auth } = context
   const router = Router()
-  router.post('/api/donations/export', auth.required, requirePermission('donation', 'read'), async (req, res) => {
-    const { selection } = await parseInput(exportRequestSchema, req.body)
+  router.post('/api/donations/export', auth.required, requirePermission('donation', 'read'), withValidation({ body: exportRequestSchema }, async ({ body: { selection } }, _req, res) => {
     const rows = await donationsByIds(store.db, store.schema, selection)
     const workbook = await buildXlsx({
       name: 'Donaciones',
@@ -29,6 +28,6 @@ export function exportRoutes(context: ServiceContext): Router {
       ],
     })
     sendXlsx(res, 'donaciones', workbook)
-  })
+  }))
   return router
 }

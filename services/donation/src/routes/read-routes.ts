@@ -1,6 +1,6 @@
 import { Router, type RequestHandler } from 'express'
 import { donationFiltersSchema, idParamsSchema, type PaymentChannel } from '@donaciones/contracts'
-import { notFound, parseInput, requirePermission, type ServiceContext } from '@donaciones/kit'
+import { notFound, requirePermission, withValidation, type ServiceContext } from '@donaciones/kit'
 import { approvedPerDay, findDonationRow, listDonations, summarize, toDonationDoc } from '../projections/donation-queries.ts'
 
 /** The three channel lists (spec §7) and the hub list over all of them. */
@@ -27,25 +27,22 @@ export function readRoutes(context: ServiceContext): Router {
     router.get(`${path}/graph`, ...canRead, async (_req, res) => {
       res.json(await approvedPerDay(store.db, store.schema, channel))
     })
-    router.get(path, ...canRead, async (req, res) => {
-      const filters = await parseInput(donationFiltersSchema, req.query)
-      res.json(await listDonations(store.db, store.schema, channel, filters))
-    })
+    router.get(path, ...canRead, withValidation({ query: donationFiltersSchema }, async ({ query }, _req, res) => {
+      res.json(await listDonations(store.db, store.schema, channel, query))
+    }))
   }
 
-  router.get('/api/donations/paypal/:id', ...canRead, async (req, res) => {
-    const { id } = await parseInput(idParamsSchema, req.params)
+  router.get('/api/donations/paypal/:id', ...canRead, withValidation({ params: idParamsSchema }, async ({ params: { id } }, _req, res) => {
     const row = await findDonationRow(store.db, store.schema, id)
     if (!row || row.channel !== 'paypal') throw notFound('Donación no encontrada', 'La donación no existe')
     res.json(toDonationDoc(row))
-  })
+  }))
 
-  router.get('/api/donations/:id', ...canRead, async (req, res) => {
-    const { id } = await parseInput(idParamsSchema, req.params)
+  router.get('/api/donations/:id', ...canRead, withValidation({ params: idParamsSchema }, async ({ params: { id } }, _req, res) => {
     const row = await findDonationRow(store.db, store.schema, id)
     if (!row) throw notFound('Donación no encontrada', 'La donación no existe')
     res.json(toDonationDoc(row))
-  })
+  }))
 
   return router
 }

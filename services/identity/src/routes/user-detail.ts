@@ -1,6 +1,6 @@
 import { Router, type Request } from 'express'
 import { idParamsSchema, type User } from '@donaciones/contracts'
-import { forbidden, hasPermission, parseInput, type PermissionAction } from '@donaciones/kit'
+import { forbidden, hasPermission, withValidation, type PermissionAction } from '@donaciones/kit'
 import { moduleOfRole } from '../commands/authorization.ts'
 import type { IdentityDeps } from '../commands/deps.ts'
 import { userNotFound } from '../commands/load-user.ts'
@@ -13,8 +13,7 @@ export function userDetailRoutes(deps: IdentityDeps): Router {
   const { store, auth } = deps.context
   const router = Router()
   /** Anyone reads his own record; otherwise `action` on the module of the user's role. */
-  const load = async (req: Request, action: PermissionAction): Promise<UserRow> => {
-    const { id } = await parseInput(idParamsSchema, req.params)
+  const load = async (req: Request, id: string, action: PermissionAction): Promise<UserRow> => {
     const actor = actorOf(req)
     const self = actor._id === id
     // Refused before the lookup, so a user without any access cannot probe which ids exist.
@@ -24,12 +23,13 @@ export function userDetailRoutes(deps: IdentityDeps): Router {
     if (!self && !hasPermission(actor, moduleOfRole(user.role), action)) throw forbidden()
     return user
   }
-  router.get('/api/users/edit/:id', auth.required, async (req, res) => {
-    const user = await load(req, 'update')
+  const byId = { params: idParamsSchema }
+  router.get('/api/users/edit/:id', auth.required, withValidation(byId, async ({ params }, req, res) => {
+    const user = await load(req, params.id, 'update')
     res.json({ ...toUser(user), permissions: permissionMatrix(user.permissions) } satisfies User)
-  })
-  router.get('/api/users/:id', auth.required, async (req, res) => {
-    res.json(toUser(await load(req, 'read')) satisfies User)
-  })
+  }))
+  router.get('/api/users/:id', auth.required, withValidation(byId, async ({ params }, req, res) => {
+    res.json(toUser(await load(req, params.id, 'read')) satisfies User)
+  }))
   return router
 }

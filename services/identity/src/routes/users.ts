@@ -18,7 +18,7 @@ import {
   type UserCreatedResponse,
   isToggleRequest,
 } from '@donaciones/contracts'
-import { parseInput, requirePermission, withValidation } from '@donaciones/kit'
+import { requirePermission, withValidation } from '@donaciones/kit'
 import { createUser } from '../commands/create-user.ts'
 import type { IdentityDeps } from '../commands/deps.ts'
 import { issueProvisionalPassword } from '../commands/provisional-password.ts'
@@ -73,15 +73,14 @@ export function usersRoutes(deps: IdentityDeps): Router {
     '/api/users/:id',
     auth.required,
     requireUserModules('update'),
-    withValidation({ params: idParamsSchema }, async ({ params }, req, res) => {
+    // `{payload: {active}}` toggles; any other payload updates.
+    withValidation({ params: idParamsSchema, body: (raw) => (isToggleRequest(raw) ? userToggleRequestSchema : userUpdateRequestSchema) }, async ({ params, body }, req, res) => {
       const meta = { actor: actorOf(req), correlationId: req.requestId }
-      if (isToggleRequest(req.body)) {
-        const body = await parseInput(userToggleRequestSchema, req.body)
+      if (isToggleRequest(body)) {
         const user = await toggleUser(deps, params.id, body.payload.active, { ...meta, historical: body.historical })
         res.json({ message: user.active ? RECORD_ACTIVATED : RECORD_DEACTIVATED, user: toUser(user) } satisfies UserChangedResponse)
         return
       }
-      const body = await parseInput(userUpdateRequestSchema, req.body)
       const user = await updateUser(deps, params.id, body.payload, { ...meta, historical: body.historical })
       res.json({ message: RECORD_UPDATED, user: toUser(user) } satisfies UserChangedResponse)
     }),

@@ -19,7 +19,6 @@ export {
 export type { RequestSchemas, ValidatedInput, ValidatedHandler } from './validate.ts'
 export {
   withValidation,
-  parseInput,
   spanishErrorMap,
   toFieldErrors,
   validationError,

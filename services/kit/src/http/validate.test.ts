@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { HttpError } from './http-error.ts'
-import { parseInput, withValidation } from './validate.ts'
+import { withValidation } from './validate.ts'
 import { serveTestApp } from '../../testing/test-server.ts'
 import type { TestServer } from '../../testing/test-server.ts'
 
@@ -132,18 +131,37 @@ describe('withValidation', () => {
   })
 })
 
-describe('parseInput', () => {
-  it('returns the parsed value or throws a Spanish 422 HttpError', async () => {
-    const schema = z.object({ amount: z.number().min(1, 'La cantidad mínima de donación es 1 peso') })
-    await expect(parseInput(schema, { amount: 5 })).resolves.toEqual({ amount: 5 })
-    await expect(parseInput(schema, {})).rejects.toMatchObject({ status: 422, description: 'Campo requerido' })
-    const error = await parseInput(schema, { amount: 0 }).catch((caught: unknown) => caught)
-    expect(error).toBeInstanceOf(HttpError)
-    expect((error as HttpError).status).toBe(422)
-    expect((error as HttpError).toBody()).toEqual({
-      message: 'Datos inválidos',
-      description: 'La cantidad mínima de donación es 1 peso',
-      errors: [{ path: 'amount', message: 'La cantidad mínima de donación es 1 peso' }],
+describe('withValidation with a body chosen by what was sent', () => {
+  const toggle = z.object({ payload: z.object({ active: z.boolean() }) })
+  const update = z.object({ payload: z.object({ title: z.string().max(5, 'El máximo de caracteres es de 5') }) })
+  let chooser: TestServer
+
+  beforeAll(async () => {
+    chooser = await serveTestApp((app) => {
+      app.put(
+        '/records',
+        withValidation({ body: async (raw) => ((raw as { payload?: { active?: unknown } }).payload?.active !== undefined ? toggle : update) }, ({ body }, _req, res) => {
+          res.json('active' in body.payload ? { toggled: body.payload.active } : { updated: body.payload.title })
+        }),
+      )
     })
+  })
+  afterAll(() => chooser.close())
+
+  const put = (body: unknown) => fetch(`${chooser.url}/records`, { method: 'PUT', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+
+  it('parses each body with its own schema and answers its own Spanish 422', async () => {
+    expect(await (await put({ payload: { active: false } })).json()).toEqual({ toggled: false })
+    expect(await (await put({ payload: { title: 'Hola' } })).json()).toEqual({ updated: 'Hola' })
+    const tooLong = await put({ payload: { title: 'Demasiado' } })
+    expect(tooLong.status).toBe(422)
+    expect(await tooLong.json()).toEqual({
+      message: 'Datos inválidos',
+      description: 'El máximo de caracteres es de 5',
+      errors: [{ path: 'payload.title', message: 'El máximo de caracteres es de 5' }],
+    })
+    const notBoolean = await put({ payload: { active: 'sí' } })
+    expect(notBoolean.status).toBe(422)
+    expect(((await notBoolean.json()) as { errors: Array<{ path: string }> }).errors[0]?.path).toBe('payload.active')
   })
 })

@@ -4,13 +4,19 @@ import { HttpError } from './http-error.ts'
 import type { FieldError } from './http-error.ts'
 import type { ValidatedParts } from './types.ts'
 
+/**
+ * A body whose shape depends on what was sent (PUT with `{payload: {active}}` toggles, any other
+ * payload updates): a function that picks the schema from the raw body.
+ */
+export type BodySchemaChoice = (raw: unknown) => z.ZodType | Promise<z.ZodType>
+
 export interface RequestSchemas {
-  body?: z.ZodType
+  body?: z.ZodType | BodySchemaChoice
   query?: z.ZodType
   params?: z.ZodType
 }
 
-type Output<S> = S extends z.ZodType ? z.output<S> : undefined
+type Output<S> = S extends z.ZodType ? z.output<S> : S extends (raw: unknown) => infer Chosen ? (Awaited<Chosen> extends z.ZodType ? z.output<Awaited<Chosen>> : never) : undefined
 
 /** The parsed parts of a request; a part without a schema is `undefined`, never the raw input. */
 export interface ValidatedInput<S extends RequestSchemas> {
@@ -45,21 +51,15 @@ export function validationError(errors: FieldError[]): HttpError {
   })
 }
 
-/** Parses client input with Spanish messages; throws a 422 `HttpError` on failure. */
-export async function parseInput<S extends z.ZodType>(schema: S, input: unknown): Promise<z.output<S>> {
-  const result = await schema.safeParseAsync(input, { error: spanishErrorMap })
-  if (!result.success) throw validationError(toFieldErrors(result.error))
-  return result.data
-}
-
 const PARTS = ['params', 'query', 'body'] as const
 
 async function parseRequest(req: Request, schemas: RequestSchemas): Promise<ValidatedParts> {
   const parsed: ValidatedParts = {}
   const errors: FieldError[] = []
   for (const part of PARTS) {
-    const schema = schemas[part]
-    if (!schema) continue
+    const declared = schemas[part]
+    if (!declared) continue
+    const schema = typeof declared === 'function' ? await declared(req[part]) : declared
     const result = await schema.safeParseAsync(req[part], { error: spanishErrorMap })
     if (result.success) parsed[part] = result.data
     else errors.push(...toFieldErrors(result.error))
