@@ -53,7 +53,7 @@ class InterruptedStore extends EventStore {
     const events = await super.readStream(stream, db)
     this.reads++
     if (this.reads <= this.times) {
-      await this.append(stream, [newEvent(sampleNoted, { text: 'otro', weight: 1 })], { expectedVersion: 'any', metadata: testMetadata })
+      await this.append(stream, [newEvent(sampleNoted, { text: 'otro', weight: 1 })], { expectedVersion: events.length, metadata: testMetadata })
     }
     return events
   }
