@@ -1,14 +1,6 @@
-import {
-  cashVoucherIssued,
-  donationApproved,
-  donationExpired,
-  donationFailed,
-  donationRequested,
-  type EventDataOf,
-  type EventEnvelope,
-  type PaymentChannel,
-} from '@donaciones/contracts'
-import { isEvent, type EventStore } from '@donaciones/kit'
+import type { donationRequested, EventDataOf, EventEnvelope, PaymentChannel } from '@donaciones/contracts'
+import { foldEvents, type EventStore } from '@donaciones/kit'
+import { donationDecider } from './donation-decider.ts'
 
 export type DonationStatus = 'pending' | 'approved' | 'failed' | 'expired'
 
@@ -32,43 +24,9 @@ export function donationStream(id: string): string {
   return `donation-${id}`
 }
 
+/** The donation as its stream tells it (see donation-decider.ts); undefined when it was never requested. */
 export function foldDonation(events: readonly EventEnvelope[]): DonationState | undefined {
-  let state: DonationState | undefined
-  for (const event of events) {
-    if (isEvent(donationRequested, event)) {
-      const { data } = event
-      state = {
-        version: event.version,
-        id: data.donationId,
-        status: 'pending',
-        channel: data.type,
-        campaignId: data.campaignId,
-        amount: data.amount,
-        donor: data.donor,
-        userId: data.userId,
-        providerOrderId: data.providerOrderId,
-        expiresAt: null,
-        errorMessage: null,
-        requested: data,
-      }
-      continue
-    }
-    if (!state) continue
-    state.version = event.version
-    if (isEvent(cashVoucherIssued, event)) {
-      state.providerOrderId = event.data.providerOrderId
-      state.expiresAt = event.data.expiresAt
-    } else if (isEvent(donationApproved, event)) {
-      state.status = 'approved'
-      state.donor = event.data.donor
-    } else if (isEvent(donationFailed, event)) {
-      state.status = 'failed'
-      state.errorMessage = event.data.error.message
-    } else if (isEvent(donationExpired, event)) {
-      state.status = 'expired'
-    }
-  }
-  return state
+  return foldEvents(donationDecider, events) ?? undefined
 }
 
 export async function loadDonation(store: EventStore, id: string): Promise<DonationState | undefined> {

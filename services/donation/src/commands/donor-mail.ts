@@ -1,6 +1,6 @@
 import { z } from 'zod'
-import { cashVoucherIssued, donationApproved, donationRequested, DONOR_NAME_MAX, isPersonName, type MailContent } from '@donaciones/contracts'
-import { handToMailService, type NewEvent, type OutboxMail } from '@donaciones/kit'
+import { cashVoucherIssued, donationApproved, donationRequested, DONOR_NAME_MAX, isPersonName, type EventEnvelope, type MailContent } from '@donaciones/contracts'
+import { handToMailService, type OutboxMail } from '@donaciones/kit'
 import type { DonationDeps } from '../deps.ts'
 import { findCampaignRef } from '../projections/campaign-refs.ts'
 
@@ -24,13 +24,13 @@ const instructionsSchema = z.object({
 const THANK_YOU = 'donation-thank-you'
 const OXXO_INSTRUCTIONS = 'oxxo-instructions'
 
-function dataOf<T>(events: readonly NewEvent[], definition: { type: string; schema: z.ZodType<T> }): T | undefined {
-  const event = events.find((candidate) => candidate.definition.type === definition.type)
+function dataOf<T>(events: readonly EventEnvelope[], definition: { service: string; type: string; schema: z.ZodType<T> }): T | undefined {
+  const event = events.find((candidate) => candidate.service === definition.service && candidate.type === definition.type)
   return event ? definition.schema.parse(event.data) : undefined
 }
 
-/** The donor mails an append of these events calls for (none without a donor e-mail). */
-export function donorMailsFor(events: readonly NewEvent[]): Array<{ kind: string; payload: unknown }> {
+/** The donor mails these appended events call for (none without a donor e-mail). */
+export function donorMailsFor(events: readonly EventEnvelope[]): Array<{ kind: string; payload: unknown }> {
   const mails: Array<{ kind: string; payload: unknown }> = []
   const approved = dataOf(events, donationApproved)
   if (approved?.donor.email) {

@@ -1,5 +1,5 @@
 import type { EventMetadata, HistoricalInput } from '@donaciones/contracts'
-import { ConcurrencyError, conflict, DuplicateRecordError, type AuthClaims, type EventStore, type NewEvent, type ServiceContext } from '@donaciones/kit'
+import { conflict, DuplicateRecordError, type AuthClaims, type ServiceContext } from '@donaciones/kit'
 import type { IdentityOptions } from '../config.ts'
 
 /** What every command needs: the running service and its limits. */
@@ -39,20 +39,5 @@ export async function guardEmailRace<T>(fn: () => Promise<T>): Promise<T> {
   } catch (error) {
     if (error instanceof DuplicateRecordError || isUniqueViolation(error)) throw emailTaken()
     throw error
-  }
-}
-
-/**
- * Appends events that do not depend on the user's state (sign-in, sign-out) at whatever version
- * the stream has, retrying when another writer got in between.
- */
-export async function appendAnyVersion(store: EventStore, stream: string, events: readonly NewEvent[], metadata: EventMetadata, attempts = 3): Promise<void> {
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      await store.append(stream, events, { expectedVersion: 'any', metadata })
-      return
-    } catch (error) {
-      if (!(error instanceof ConcurrencyError) || attempt >= attempts) throw error
-    }
   }
 }

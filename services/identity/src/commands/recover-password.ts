@@ -1,5 +1,5 @@
-import { passwordRecoveryRequested, userPasswordChanged, type RecoverPasswordRequest } from '@donaciones/contracts'
-import { clearAttempts, clearAttemptsStartingWith, ident, newEvent, queueMessage, takeAttempt, unprocessable } from '@donaciones/kit'
+import type { RecoverPasswordRequest } from '@donaciones/contracts'
+import { clearAttempts, clearAttemptsStartingWith, handleCommandIn, ident, queueMessage, retryingTransaction, takeAttempt } from '@donaciones/kit'
 import { recoveryMail } from '../mail.ts'
 import { accountFailuresKey, emailAddressKeyPrefix } from './sign-in.ts'
 import { emailKey, findUserByEmail, type UserRow } from '../projections/users.ts'
@@ -7,7 +7,7 @@ import { newLinkToken, tokenHash } from '../security/link-tokens.ts'
 import { hashPassword } from '../security/passwords.ts'
 import { storeCredentials } from '../security/private-tables.ts'
 import { userStream, type IdentityDeps } from './deps.ts'
-import { loadUserForUpdate } from './load-user.ts'
+import { invalidRecoveryLink, userDecider } from './user-decider.ts'
 
 /**
  * POST /auth/request-recover-password, after the answer: for an active user, a random single-use
@@ -28,14 +28,13 @@ export async function requestRecovery(deps: IdentityDeps, email: string, correla
   const query = new URLSearchParams({ email: user.email, token })
   const link = `${deps.options.publicUrl}/recover-password?${query.toString()}`
   await store.db.query(`delete from ${ident(store.schema)}.recovery_tokens where expires_at < now() - interval '1 day'`)
-  await store.transaction(async (tx) => {
+  await retryingTransaction(store, async (tx) => {
     await tx.query(`insert into ${ident(store.schema)}.recovery_tokens (token_hash, user_id, expires_at) values ($1, $2, $3)`, [
       tokenHash(token),
       user.id,
       expiresAt,
     ])
-    await store.appendIn(tx, userStream(user.id), [newEvent(passwordRecoveryRequested, { userId: user.id, expiresAt: expiresAt.toISOString() })], {
-      expectedVersion: 'any',
+    await handleCommandIn(store, tx, userStream(user.id), userDecider, { kind: 'request-recovery', expiresAt: expiresAt.toISOString() }, {
       metadata: { actor: null, correlationId },
     })
     await queueMessage(deps.context, tx, recoveryMail(user, link))
@@ -44,29 +43,23 @@ export async function requestRecovery(deps: IdentityDeps, email: string, correla
   return user
 }
 
-export const invalidRecoveryLink = () =>
-  unprocessable('Enlace inválido', 'El enlace de recuperación no es válido, ya se usó o expiró. Solicite uno nuevo.')
-
 /** POST /auth/recover-password: the link's token sets a new password once, within its hour. */
 export async function recoverPassword(deps: IdentityDeps, input: RecoverPasswordRequest, correlationId: string): Promise<void> {
   const { store } = deps.context
   const hash = await hashPassword(input.password)
-  await store.transaction(async (tx) => {
+  await retryingTransaction(store, async (tx) => {
     const { rows } = await tx.query<{ user_id: string }>(
       `update ${ident(store.schema)}.recovery_tokens set used_at = now()
        where token_hash = $1 and used_at is null and expires_at > now() returning user_id`,
       [tokenHash(input.token)],
     )
     const userId = rows[0]?.user_id
-    const owner = await findUserByEmail(tx, store.schema, input.email)
-    if (!userId || !owner || owner.id !== userId || !owner.active) throw invalidRecoveryLink()
-    await loadUserForUpdate(tx, store.schema, userId)
-    // Every other pending link of the user dies with this one.
-    await tx.query(`update ${ident(store.schema)}.recovery_tokens set used_at = now() where user_id = $1 and used_at is null`, [userId])
-    await store.appendIn(tx, userStream(userId), [newEvent(userPasswordChanged, { userId, reason: 'recovery', changePassword: false })], {
-      expectedVersion: await store.currentVersion(tx, userStream(userId)),
+    if (!userId) throw invalidRecoveryLink()
+    await handleCommandIn(store, tx, userStream(userId), userDecider, { kind: 'recover-password', email: input.email }, {
       metadata: { actor: userId, correlationId },
     })
+    // Every other pending link of the user dies with this one.
+    await tx.query(`update ${ident(store.schema)}.recovery_tokens set used_at = now() where user_id = $1 and used_at is null`, [userId])
     await storeCredentials(tx, store.schema, userId, hash)
   })
   // A new password ends the e-mail's sign-in slowdown and its per-address locks.

@@ -1,29 +1,25 @@
-import { userChangeRefused, type RefusedChange } from '@donaciones/contracts'
-import { forbidden, hasPermission, newEvent, type AuthClaims, type SqlExecutor } from '@donaciones/kit'
-import { moduleOfRole, takeoverRefusal, type ManagedUser } from './authorization.ts'
-import { metadataOf, userStream, type CommandMeta, type IdentityDeps } from './deps.ts'
+import { userChangeRefused, type EventEnvelope, type EventMetadata } from '@donaciones/contracts'
+import { isEvent, type NewEvent } from '@donaciones/kit'
+import { takeoverForbidden } from './authorization.ts'
+import { metadataOf, type CommandMeta } from './deps.ts'
 
 /**
- * Inside the command's transaction: when `actor` may not make `change` to `target` (see
- * takeoverRefusal), records a UserChangeRefused event on the target's stream and returns the
- * reason; the command then ends its transaction (keeping the record) and answers 403 with it.
- * A caller without `update` on the target's module is refused plainly (403, nothing recorded).
+ * The metadata of an administrator's change of a user: a refused takeover (the user decider's
+ * UserChangeRefused) changed nothing, so it is recorded without the change's justification.
  */
-export async function recordTakeoverRefusal(
-  deps: IdentityDeps,
-  tx: SqlExecutor,
-  actor: AuthClaims,
-  target: ManagedUser,
-  change: RefusedChange,
-  meta: CommandMeta,
-): Promise<string | null> {
-  if (!hasPermission(actor, moduleOfRole(target.role), 'update')) throw forbidden()
-  const reason = takeoverRefusal(actor, target)
-  if (!reason) return null
-  const { store } = deps.context
-  await store.appendIn(tx, userStream(target.id), [newEvent(userChangeRefused, { userId: target.id, change, reason })], {
-    expectedVersion: await store.currentVersion(tx, userStream(target.id)),
-    metadata: metadataOf({ actor, correlationId: meta.correlationId }),
-  })
-  return reason
+export function adminChangeMetadata(meta: CommandMeta): (decided: readonly NewEvent[]) => EventMetadata {
+  return (decided) =>
+    decided.some((event) => event.definition === userChangeRefused) ? metadataOf({ actor: meta.actor, correlationId: meta.correlationId }) : metadataOf(meta)
+}
+
+/** The reason of a refused takeover among the appended events, or null when the change went ahead. */
+export function refusalAmong(events: readonly EventEnvelope[]): string | null {
+  const refused = events.find((event) => isEvent(userChangeRefused, event))
+  return refused && isEvent(userChangeRefused, refused) ? refused.data.reason : null
+}
+
+/** After the refusal's transaction committed (the record stays): its 403. */
+export function throwIfRefused(events: readonly EventEnvelope[]): void {
+  const reason = refusalAmong(events)
+  if (reason) throw takeoverForbidden(reason)
 }

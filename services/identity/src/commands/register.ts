@@ -1,14 +1,16 @@
 import { randomUUID } from 'node:crypto'
+import { ROLE_USER, userCreated, type RegisterRequest, type VerifyEmailRequest } from '@donaciones/contracts'
 import {
-  INVALID_VERIFICATION_LINK_TEXT,
-  INVALID_VERIFICATION_LINK_TITLE,
-  ROLE_USER,
-  userCreated,
-  userEmailVerified,
-  type RegisterRequest,
-  type VerifyEmailRequest,
-} from '@donaciones/contracts'
-import { DuplicateRecordError, forgiveAttempt, ident, newEvent, queueMessage, unprocessable, type AttemptLimit, type SqlExecutor } from '@donaciones/kit'
+  DuplicateRecordError,
+  forgiveAttempt,
+  handleCommandIn,
+  ident,
+  newEvent,
+  queueMessage,
+  retryingTransaction,
+  type AttemptLimit,
+  type SqlExecutor,
+} from '@donaciones/kit'
 import { accountExistsMail, verificationMail } from '../mail.ts'
 import { emailKey, findUserByEmail, type UserRow } from '../projections/users.ts'
 import { newLinkToken, tokenHash } from '../security/link-tokens.ts'
@@ -16,7 +18,7 @@ import { hashPassword } from '../security/passwords.ts'
 import { storeCredentials } from '../security/private-tables.ts'
 import { reserveAttempt } from '../security/rate-limit.ts'
 import { isUniqueViolation, userStream, type IdentityDeps } from './deps.ts'
-import { loadUserForUpdate } from './load-user.ts'
+import { invalidVerificationLink, userDecider } from './user-decider.ts'
 
 /**
  * What a sign-up leads to, queued for mail in the transaction that decides it: a verification link
@@ -110,8 +112,6 @@ export async function register(deps: IdentityDeps, input: RegisterRequest, ip: s
   }
 }
 
-export const invalidVerificationLink = () => unprocessable(INVALID_VERIFICATION_LINK_TITLE, INVALID_VERIFICATION_LINK_TEXT)
-
 /**
  * POST /auth/verify-email: the mailed token activates its account once, within its lifetime; every
  * other pending link of the account dies with it. Attempts count per e-mail and address (429
@@ -121,21 +121,15 @@ export async function verifyEmail(deps: IdentityDeps, input: VerifyEmailRequest,
   const { store } = deps.context
   const attemptId = await reserveAttempt(store.db, store.schema, limitsOf(deps.options.verifyLimits, 'verify', input.email, ip))
   const verifications = `${ident(store.schema)}.verification_tokens`
-  await store.transaction(async (tx) => {
+  await retryingTransaction(store, async (tx) => {
     const { rows } = await tx.query<{ user_id: string }>(
       `update ${verifications} set used_at = now() where token_hash = $1 and used_at is null and expires_at > now() returning user_id`,
       [tokenHash(input.token)],
     )
     const userId = rows[0]?.user_id
-    const owner = await findUserByEmail(tx, store.schema, input.email)
-    if (!userId || !owner || owner.id !== userId) throw invalidVerificationLink()
-    const user = await loadUserForUpdate(tx, store.schema, userId)
-    if (user.email_verified) throw invalidVerificationLink()
+    if (!userId) throw invalidVerificationLink()
+    await handleCommandIn(store, tx, userStream(userId), userDecider, { kind: 'verify-email', email: input.email }, { metadata: { actor: userId, correlationId } })
     await tx.query(`update ${verifications} set used_at = now() where user_id = $1 and used_at is null`, [userId])
-    await store.appendIn(tx, userStream(userId), [newEvent(userEmailVerified, { userId })], {
-      expectedVersion: await store.currentVersion(tx, userStream(userId)),
-      metadata: { actor: userId, correlationId },
-    })
   })
   await forgiveAttempt(store.db, store.schema, attemptId)
 }

@@ -1,11 +1,11 @@
-import { userPasswordChanged, type ResetPasswordRequest } from '@donaciones/contracts'
-import { forgiveAttempt, newEvent, unauthorized, validationError } from '@donaciones/kit'
+import type { ResetPasswordRequest } from '@donaciones/contracts'
+import { forgiveAttempt, handleCommandIn, retryingTransaction, unauthorized, validationError } from '@donaciones/kit'
 import { hashPassword, verifyPassword } from '../security/passwords.ts'
 import { loadCredentials, storeCredentials } from '../security/private-tables.ts'
 import { reserveAttempt } from '../security/rate-limit.ts'
 import { metadataOf, userStream, type CommandMeta, type IdentityDeps } from './deps.ts'
-import { loadUserForUpdate } from './load-user.ts'
 import { loginLimits } from './sign-in.ts'
+import { userDecider } from './user-decider.ts'
 
 /**
  * POST /auth/reset-password: the signed-in user replaces his (provisional) password, proving the
@@ -24,12 +24,8 @@ export async function resetPassword(deps: IdentityDeps, input: ResetPasswordRequ
     throw validationError([{ path: 'newPassword', message: 'La nueva contraseña debe ser diferente de la actual' }])
   }
   const hash = await hashPassword(input.newPassword)
-  await store.transaction(async (tx) => {
-    await loadUserForUpdate(tx, store.schema, actor._id)
-    await store.appendIn(tx, userStream(actor._id), [newEvent(userPasswordChanged, { userId: actor._id, reason: 'reset', changePassword: false })], {
-      expectedVersion: await store.currentVersion(tx, userStream(actor._id)),
-      metadata: metadataOf(meta),
-    })
+  await retryingTransaction(store, async (tx) => {
+    await handleCommandIn(store, tx, userStream(actor._id), userDecider, { kind: 'reset-password' }, { metadata: metadataOf(meta) })
     await storeCredentials(tx, store.schema, actor._id, hash)
   })
 }

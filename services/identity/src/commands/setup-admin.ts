@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto'
-import { userCreated, userSetupReverted } from '@donaciones/contracts'
-import { ident, newEvent, type SqlExecutor } from '@donaciones/kit'
+import { userCreated } from '@donaciones/contracts'
+import { handleCommandIn, ident, newEvent, retryingTransaction, type SqlExecutor } from '@donaciones/kit'
 import { findUserByEmail, findUserById, type UserRow } from '../projections/users.ts'
 import { hashPassword } from '../security/passwords.ts'
 import { deleteSecretsOf, storeCredentials } from '../security/private-tables.ts'
 import { emailTaken, guardEmailRace, userStream, type IdentityDeps } from './deps.ts'
+import { userDecider } from './user-decider.ts'
 
 export interface SetupAdminInput {
   setupId: string
@@ -72,17 +73,15 @@ export async function setupAdmin(deps: IdentityDeps, input: SetupAdminInput, cor
 /** DELETE /internal/setup/admin/{setupId}: undoes that setup's administrator (nothing to do when absent). */
 export async function revertSetupAdmin(deps: IdentityDeps, setupId: string, correlationId: string): Promise<void> {
   const { store } = deps.context
-  await store.transaction(async (tx) => {
+  await retryingTransaction(store, async (tx) => {
     const { rows } = await tx.query<{ user_id: string }>(
       `delete from ${ident(store.schema)}.setup_admins where setup_id = $1 returning user_id`,
       [setupId],
     )
     const userId = rows[0]?.user_id
-    if (!userId || !(await findUserById(tx, store.schema, userId, { lock: true }))) return
-    await store.appendIn(tx, userStream(userId), [newEvent(userSetupReverted, { userId, setupId })], {
-      expectedVersion: await store.currentVersion(tx, userStream(userId)),
-      metadata: { actor: null, correlationId },
-    })
+    if (!userId) return
+    const { events } = await handleCommandIn(store, tx, userStream(userId), userDecider, { kind: 'revert-setup', setupId }, { metadata: { actor: null, correlationId } })
+    if (events.length === 0) return
     await deleteSecretsOf(tx, store.schema, userId)
   })
 }

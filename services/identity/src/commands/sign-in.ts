@@ -1,12 +1,12 @@
 import { setTimeout as sleep } from 'node:timers/promises'
-import { EMAIL_NOT_VERIFIED_TEXT, EMAIL_NOT_VERIFIED_TITLE, userSignedIn } from '@donaciones/contracts'
-import { clearAttempts, countAttempts, forbidden, forgiveAttempt, newEvent, unauthorized, type AttemptLimit } from '@donaciones/kit'
+import { clearAttempts, countAttempts, forgiveAttempt, handleCommand, unauthorized, type AttemptLimit } from '@donaciones/kit'
 import { emailKey, findUserByEmail } from '../projections/users.ts'
 import { verifyPassword } from '../security/passwords.ts'
 import { loadCredentials } from '../security/private-tables.ts'
 import { reserveAttempt } from '../security/rate-limit.ts'
 import { issueToken } from '../tokens.ts'
-import { appendAnyVersion, userStream, type IdentityDeps } from './deps.ts'
+import { userStream, type IdentityDeps } from './deps.ts'
+import { userDecider } from './user-decider.ts'
 
 export const invalidCredentials = () => unauthorized('Credenciales inválidas', 'Verifique su correo electrónico y contraseña')
 
@@ -54,14 +54,10 @@ export async function signIn(deps: IdentityDeps, email: string, password: string
   const valid = await verifyPassword(password, stored)
   if (!user || !valid) throw invalidCredentials()
   await forgiveAttempt(store.db, store.schema, attemptId)
-  if (!user.email_verified) throw forbidden(EMAIL_NOT_VERIFIED_TITLE, EMAIL_NOT_VERIFIED_TEXT)
-  if (!user.active) throw forbidden('Usuario inactivo', 'Su cuenta está desactivada; comuníquese con un administrador')
+  // The user decider refuses an unverified or inactive account (403) before anything is cleared.
+  await handleCommand(store, userStream(user.id), userDecider, { kind: 'sign-in' }, { metadata: { actor: user.id, correlationId } })
   // The owner proved himself: his address's failures and the e-mail's slowdown end.
   await clearAttempts(store.db, store.schema, limits[0]!.key)
   await clearAttempts(store.db, store.schema, accountKey)
-  await appendAnyVersion(store, userStream(user.id), [newEvent(userSignedIn, { userId: user.id, method: 'password' })], {
-    actor: user.id,
-    correlationId,
-  })
   return issueToken(deps.context, user, deps.options.tokenTtlSeconds)
 }

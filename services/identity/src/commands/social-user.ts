@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto'
 import { socialAccountLinked, userCreated, type AuthUser, type SocialProvider } from '@donaciones/contracts'
-import { newEvent, type NewEvent } from '@donaciones/kit'
+import { handleCommandIn, newEvent, retryingTransaction, type NewEvent } from '@donaciones/kit'
 import type { OauthPorts } from '../oauth/ports.ts'
 import { findUserByEmail, findUserById, findUserBySocialAccount, toAuthUser, type UserRow } from '../projections/users.ts'
 import { issueToken } from '../tokens.ts'
 import { guardEmailRace, userStream, type IdentityDeps } from './deps.ts'
+import { userDecider } from './user-decider.ts'
 
 /** What a provider vouched for (same shape as the oauth module's SocialProfile). */
 export interface VouchedProfile {
@@ -28,16 +29,13 @@ export function placeholderEmail(provider: SocialProvider, providerId: string): 
 export async function findOrCreateSocialUser(deps: IdentityDeps, profile: VouchedProfile, correlationId = randomUUID()): Promise<UserRow> {
   const { store } = deps.context
   const userId = await guardEmailRace(() =>
-    store.transaction(async (tx) => {
+    retryingTransaction(store, async (tx) => {
       const linked = await findUserBySocialAccount(tx, store.schema, profile.provider, profile.providerId)
       if (linked) return linked.id
-      const link = (userId: string) => newEvent(socialAccountLinked, { userId, provider: profile.provider, providerId: profile.providerId })
       const byEmail = profile.email ? await findUserByEmail(tx, store.schema, profile.email) : undefined
       if (byEmail) {
-        await store.appendIn(tx, userStream(byEmail.id), [link(byEmail.id)], {
-          expectedVersion: await store.currentVersion(tx, userStream(byEmail.id)),
-          metadata: { actor: byEmail.id, correlationId },
-        })
+        const command = { kind: 'link-social' as const, provider: profile.provider, providerId: profile.providerId }
+        await handleCommandIn(store, tx, userStream(byEmail.id), userDecider, command, { metadata: { actor: byEmail.id, correlationId } })
         return byEmail.id
       }
       const id = randomUUID()
@@ -55,7 +53,7 @@ export async function findOrCreateSocialUser(deps: IdentityDeps, profile: Vouche
           changePassword: false,
           origin: profile.provider,
         }),
-        link(id),
+        newEvent(socialAccountLinked, { userId: id, provider: profile.provider, providerId: profile.providerId }),
       ]
       await store.appendIn(tx, userStream(id), events, { expectedVersion: 0, metadata: { actor: id, correlationId } })
       return id

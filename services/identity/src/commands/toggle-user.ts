@@ -1,11 +1,9 @@
-import { userActivationToggled, type HistoricalInput } from '@donaciones/contracts'
-import { forbidden, newEvent, unauthorized } from '@donaciones/kit'
+import type { HistoricalInput } from '@donaciones/contracts'
+import { handleCommandIn, retryingTransaction, unauthorized } from '@donaciones/kit'
 import { countActiveFullAdmins, findUserById, type UserRow } from '../projections/users.ts'
-import { assertCanManage, takeoverForbidden } from './authorization.ts'
-import { metadataOf, userStream, type CommandMeta, type IdentityDeps } from './deps.ts'
-import { loadUserForUpdate } from './load-user.ts'
-import { recordTakeoverRefusal } from './refuse-takeover.ts'
-import { lastFullAdmin } from './update-user.ts'
+import { userStream, type CommandMeta, type IdentityDeps } from './deps.ts'
+import { adminChangeMetadata, throwIfRefused } from './refuse-takeover.ts'
+import { userDecider } from './user-decider.ts'
 
 /**
  * Activation toggle (spec §4); deactivation ends the user's tokens on the next request. Another
@@ -20,25 +18,11 @@ export async function toggleUser(
   const { store } = deps.context
   const actor = meta.actor
   if (!actor) throw unauthorized()
-  const refused = await store.transaction(async (tx): Promise<string | null> => {
-    const current = await loadUserForUpdate(tx, store.schema, id)
-    if (!active && current.active) {
-      const refusal = await recordTakeoverRefusal(deps, tx, actor, current, 'deactivation', meta)
-      if (refusal) return refusal
-    }
-    assertCanManage(actor, current.role, 'update')
-    if (!active && actor._id === id) throw forbidden('Acceso denegado', 'No puede desactivar su propia cuenta')
-    if (!active && current.role === 0 && current.active && (await countActiveFullAdmins(tx, store.schema, id)) === 0) {
-      throw lastFullAdmin()
-    }
-    if (current.active === active) return null
-    await store.appendIn(tx, userStream(id), [newEvent(userActivationToggled, { userId: id, active })], {
-      expectedVersion: await store.currentVersion(tx, userStream(id)),
-      metadata: metadataOf(meta),
-    })
-    return null
+  const { events } = await retryingTransaction(store, async (tx) => {
+    const anotherActiveFullAdmin = (await countActiveFullAdmins(tx, store.schema, id)) > 0
+    return handleCommandIn(store, tx, userStream(id), userDecider, { kind: 'toggle', actor, active, anotherActiveFullAdmin }, { metadata: adminChangeMetadata(meta) })
   })
-  if (refused) throw takeoverForbidden(refused)
+  throwIfRefused(events)
   const updated = await findUserById(store.db, store.schema, id)
   if (!updated) throw new Error('El usuario no aparece en el modelo de lectura')
   return updated

@@ -1,8 +1,8 @@
-import { userProfileUpdated, type ProfileUpdateRequest } from '@donaciones/contracts'
-import { newEvent, unauthorized } from '@donaciones/kit'
+import type { ProfileUpdateRequest } from '@donaciones/contracts'
+import { handleCommandIn, retryingTransaction, unauthorized } from '@donaciones/kit'
 import { findUserByEmail, findUserById, type UserRow } from '../projections/users.ts'
-import { emailTaken, guardEmailRace, metadataOf, userStream, type CommandMeta, type IdentityDeps } from './deps.ts'
-import { loadUserForUpdate } from './load-user.ts'
+import { guardEmailRace, metadataOf, userStream, type CommandMeta, type IdentityDeps } from './deps.ts'
+import { userDecider } from './user-decider.ts'
 
 /** The signed-in user's own profile (names, e-mail, photo); role and permissions are not part of it. */
 export async function updateProfile(deps: IdentityDeps, input: ProfileUpdateRequest, meta: CommandMeta): Promise<UserRow> {
@@ -11,16 +11,10 @@ export async function updateProfile(deps: IdentityDeps, input: ProfileUpdateRequ
   if (!actor) throw unauthorized()
   const id = actor._id
   await guardEmailRace(() =>
-    store.transaction(async (tx) => {
-      await loadUserForUpdate(tx, store.schema, id)
+    retryingTransaction(store, async (tx) => {
       const owner = await findUserByEmail(tx, store.schema, input.email)
-      if (owner && owner.id !== id) throw emailTaken()
-      await store.appendIn(
-        tx,
-        userStream(id),
-        [newEvent(userProfileUpdated, { userId: id, name: input.name, lastName: input.lastName, email: input.email, thumbnail: input.thumbnail })],
-        { expectedVersion: await store.currentVersion(tx, userStream(id)), metadata: metadataOf(meta) },
-      )
+      const command = { kind: 'update-profile' as const, input, emailOfAnother: owner !== undefined && owner.id !== id }
+      await handleCommandIn(store, tx, userStream(id), userDecider, command, { metadata: metadataOf(meta) })
     }),
   )
   const updated = await findUserById(store.db, store.schema, id)

@@ -1,20 +1,9 @@
-import {
-  userPermissionsChanged,
-  userRoleChanged,
-  userUpdated,
-  type HistoricalInput,
-  type UserInput,
-} from '@donaciones/contracts'
-import { forbidden, newEvent, unauthorized, unprocessable, type NewEvent } from '@donaciones/kit'
-import { normalizeGrants } from '../modules.ts'
-import { countActiveFullAdmins, emailKey, findUserByEmail, findUserById, type UserRow } from '../projections/users.ts'
-import { addsPermissions, assertCanGrant, assertCanManage, takeoverForbidden } from './authorization.ts'
-import { emailTaken, guardEmailRace, metadataOf, userStream, type CommandMeta, type IdentityDeps } from './deps.ts'
-import { loadUserForUpdate } from './load-user.ts'
-import { recordTakeoverRefusal } from './refuse-takeover.ts'
-
-export const lastFullAdmin = () =>
-  unprocessable('Operación no permitida', 'Debe existir al menos un administrador total activo')
+import type { HistoricalInput, UserInput } from '@donaciones/contracts'
+import { handleCommandIn, retryingTransaction, unauthorized } from '@donaciones/kit'
+import { countActiveFullAdmins, findUserByEmail, findUserById, type UserRow } from '../projections/users.ts'
+import { guardEmailRace, userStream, type CommandMeta, type IdentityDeps } from './deps.ts'
+import { adminChangeMetadata, throwIfRefused } from './refuse-takeover.ts'
+import { userDecider } from './user-decider.ts'
 
 /**
  * PUT /users/{id} {payload, historical}: details, role and permissions. A role or permission
@@ -31,48 +20,15 @@ export async function updateUser(
   const { store } = deps.context
   const actor = meta.actor
   if (!actor) throw unauthorized()
-  const refused = await guardEmailRace(() =>
-    store.transaction(async (tx): Promise<string | null> => {
-      const current = await loadUserForUpdate(tx, store.schema, id)
-      if (emailKey(input.email) !== emailKey(current.email)) {
-        const refusal = await recordTakeoverRefusal(deps, tx, actor, current, 'email', meta)
-        if (refusal) return refusal
-      }
-      assertCanManage(actor, current.role, 'update')
-      if (input.role !== current.role) assertCanManage(actor, input.role, 'update')
-      const permissions = input.role === 1 ? normalizeGrants(input.permissions) : []
-      assertCanGrant(actor, current.permissions, permissions)
-      if (actor._id === id && (input.role < current.role || addsPermissions(current.permissions, permissions))) {
-        throw forbidden('Acceso denegado', 'No puede aumentar sus propios privilegios')
-      }
-      if (current.role === 0 && input.role !== 0 && current.active && (await countActiveFullAdmins(tx, store.schema, id)) === 0) {
-        throw lastFullAdmin()
-      }
+  const { events } = await guardEmailRace(() =>
+    retryingTransaction(store, async (tx) => {
       const owner = await findUserByEmail(tx, store.schema, input.email)
-      if (owner && owner.id !== id) throw emailTaken()
-
-      const events: NewEvent[] = [
-        newEvent(userUpdated, {
-          userId: id,
-          name: input.name,
-          lastName: input.lastName,
-          email: input.email,
-          thumbnail: input.thumbnail ?? current.thumbnail,
-          picture: current.picture,
-        }),
-      ]
-      if (input.role !== current.role) events.push(newEvent(userRoleChanged, { userId: id, previousRole: current.role, role: input.role }))
-      if (JSON.stringify(permissions) !== JSON.stringify(normalizeGrants(current.permissions))) {
-        events.push(newEvent(userPermissionsChanged, { userId: id, permissions }))
-      }
-      await store.appendIn(tx, userStream(id), events, {
-        expectedVersion: await store.currentVersion(tx, userStream(id)),
-        metadata: metadataOf(meta),
-      })
-      return null
+      const anotherActiveFullAdmin = (await countActiveFullAdmins(tx, store.schema, id)) > 0
+      const command = { kind: 'update' as const, actor, input, emailOfAnother: owner !== undefined && owner.id !== id, anotherActiveFullAdmin }
+      return handleCommandIn(store, tx, userStream(id), userDecider, command, { metadata: adminChangeMetadata(meta) })
     }),
   )
-  if (refused) throw takeoverForbidden(refused)
+  throwIfRefused(events)
   const updated = await findUserById(store.db, store.schema, id)
   if (!updated) throw new Error('El usuario actualizado no aparece en el modelo de lectura')
   return updated

@@ -3,10 +3,11 @@ import type { SqlDatabase, SqlExecutor } from '../db/index.ts'
 import { databaseEngines, uniqueName } from '../../testing/engines.ts'
 import { deciderSpec } from '../../testing/decider-spec.ts'
 import { sampleDefinitions, sampleNoted, testMetadata } from '../../testing/sample-events.ts'
-import { handleCommand, type Decider } from './command-handler.ts'
+import { handleCommand, handleCommandIn, retryingTransaction, type Decider } from './command-handler.ts'
 import { ConcurrencyError } from './errors.ts'
 import { isEvent } from './event-handlers.ts'
 import { EventStore, newEvent } from './event-store.ts'
+import { ident } from './schema.ts'
 
 /** A stream of weights whose total may not pass a limit. */
 interface AddWeight {
@@ -52,7 +53,7 @@ class InterruptedStore extends EventStore {
     const events = await super.readStream(stream, db)
     this.reads++
     if (this.reads <= this.times) {
-      await this.append(stream, [newEvent(sampleNoted, { text: 'otro', weight: 1 })], { expectedVersion: 'any', metadata: testMetadata })
+      await this.append(stream, [newEvent(sampleNoted, { text: 'otro', weight: 1 })], { expectedVersion: events.length, metadata: testMetadata })
     }
     return events
   }
@@ -103,5 +104,94 @@ describe.each(databaseEngines)('handleCommand on $name', (engine) => {
     const store = await open(10)
     await expect(handleCommand(store, 's-1', weights, { text: 'mío', weight: 1, limit: 99 }, { metadata: testMetadata, retries: 2 })).rejects.toBeInstanceOf(ConcurrencyError)
     expect(store.reads).toBe(3)
+  })
+})
+
+/** A store where, inside the command's own transaction, another event lands right after each of the first `times` reads. */
+class InterruptedInTransaction extends EventStore {
+  reads = 0
+  constructor(
+    options: ConstructorParameters<typeof EventStore>[0],
+    private readonly times: number,
+  ) {
+    super(options)
+  }
+
+  override async readStream(stream: string, db?: SqlExecutor) {
+    const events = await super.readStream(stream, db)
+    this.reads++
+    if (db && this.reads <= this.times) {
+      await this.appendIn(db, stream, [newEvent(sampleNoted, { text: 'otro', weight: 1 })], { expectedVersion: events.length, metadata: testMetadata })
+    }
+    return events
+  }
+}
+
+describe.each(databaseEngines)('handleCommandIn and retryingTransaction on $name', (engine) => {
+  let db: SqlDatabase
+
+  beforeAll(async () => {
+    db = await engine.open()
+  })
+  afterAll(async () => {
+    await db.close()
+  })
+
+  async function open(interruptions = 0): Promise<InterruptedInTransaction> {
+    const schema = uniqueName('cmdin')
+    const store = new InterruptedInTransaction({ db, schema, service: 'audit', definitions: sampleDefinitions }, interruptions)
+    await store.init()
+    await db.query(`create table ${ident(schema)}.side_rows (note text not null)`)
+    sides.set(store, `${ident(schema)}.side_rows`)
+    return store
+  }
+
+  const sides = new Map<EventStore, string>()
+
+  /** Decides in the transaction and writes a row of its own there, as a command with private tables does. */
+  function command(store: EventStore, text: string, weight: number, retries?: number) {
+    return retryingTransaction(
+      store,
+      async (tx) => {
+        await tx.query(`insert into ${sides.get(store)} (note) values ($1)`, [text])
+        return handleCommandIn(store, tx, 's-1', weights, { text, weight, limit: 5 }, { metadata: (decided) => ({ ...testMetadata, correlationId: `n-${decided.length}` }) })
+      },
+      retries,
+    )
+  }
+
+  const sideRows = async (store: EventStore) => (await db.query<{ note: string }>(`select note from ${sides.get(store)}`)).rows.map((row) => row.note)
+  const texts = async (store: EventStore) => (await store.readStream('s-1')).filter((event) => isEvent(sampleNoted, event)).map((event) => (event.data as { text: string }).text)
+
+  it('appends after the version it read, with the metadata of what it decided, and keeps the rows written alongside', async () => {
+    const store = await open()
+    const result = await command(store, 'a', 2)
+    expect(result.events.map((event) => [event.version, event.metadata.correlationId])).toEqual([[1, 'n-1']])
+    expect(result.state).toBe(2)
+    expect(await sideRows(store)).toEqual(['a'])
+  })
+
+  it('a refusal rolls back what the transaction wrote before deciding', async () => {
+    const store = await open()
+    await expect(command(store, 'grande', 6)).rejects.toThrow('El total 0 no admite 6')
+    expect(await sideRows(store)).toEqual([])
+    expect(await texts(store)).toEqual([])
+  })
+
+  it('a version conflict rolls the whole transaction back and starts over in a new one', async () => {
+    const store = await open(1)
+    const result = await command(store, 'mío', 2)
+    expect(store.reads).toBe(2)
+    expect(result.state).toBe(2)
+    expect(await texts(store)).toEqual(['mío'])
+    expect(await sideRows(store)).toEqual(['mío'])
+  })
+
+  it('gives up with the conflict after the bounded retries, leaving nothing behind', async () => {
+    const store = await open(10)
+    await expect(command(store, 'mío', 1, 2)).rejects.toBeInstanceOf(ConcurrencyError)
+    expect(store.reads).toBe(3)
+    expect(await sideRows(store)).toEqual([])
+    expect(await texts(store)).toEqual([])
   })
 })

@@ -1,4 +1,5 @@
 import type { EventEnvelope, EventMetadata } from '@donaciones/contracts'
+import type { SqlExecutor } from '../db/index.ts'
 import { ConcurrencyError } from './errors.ts'
 import type { EventStore, NewEvent } from './event-store.ts'
 
@@ -47,6 +48,49 @@ export async function handleCommand<TCommand, TState>(
     try {
       const events = await store.append(stream, decided, { expectedVersion, metadata: options.metadata })
       return { events, state: foldEvents({ initialState: state, evolve: decider.evolve }, events) }
+    } catch (error) {
+      if (!(error instanceof ConcurrencyError) || attempt >= retries) throw error
+    }
+  }
+}
+
+export interface HandleInOptions {
+  /** The events' metadata; a function when it depends on what was decided. */
+  metadata: EventMetadata | ((decided: readonly NewEvent[]) => EventMetadata)
+}
+
+/**
+ * handleCommand inside the caller's transaction, for commands whose other writes (private rows,
+ * tokens, mail) must commit or roll back with their events. It does not retry: a version conflict
+ * throws ConcurrencyError, which rolls the whole transaction back, and `retryingTransaction`
+ * around it starts over with a new one.
+ */
+export async function handleCommandIn<TCommand, TState>(
+  store: EventStore,
+  tx: SqlExecutor,
+  stream: string,
+  decider: Decider<TCommand, TState>,
+  command: TCommand,
+  options: HandleInOptions,
+): Promise<HandleResult<TState>> {
+  const history = await store.readStream(stream, tx)
+  const state = foldEvents(decider, history)
+  const decided = decider.decide(command, state)
+  const expectedVersion = history.at(-1)?.version ?? 0
+  const metadata = typeof options.metadata === 'function' ? options.metadata(decided) : options.metadata
+  const events = await store.appendIn(tx, stream, decided, { expectedVersion, metadata })
+  return { events, state: foldEvents({ initialState: state, evolve: decider.evolve }, events) }
+}
+
+/**
+ * Runs `work` in a transaction of its own; when another writer got in first (ConcurrencyError) it
+ * all rolls back and `work` runs again in a new transaction, a bounded number of times. Anything
+ * done outside the database (a provider call, a password hash) belongs before it, never inside.
+ */
+export async function retryingTransaction<T>(store: EventStore, work: (tx: SqlExecutor) => Promise<T>, retries = defaultRetries): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await store.transaction(work)
     } catch (error) {
       if (!(error instanceof ConcurrencyError) || attempt >= retries) throw error
     }

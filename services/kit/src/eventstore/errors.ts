@@ -3,7 +3,7 @@ export class ConcurrencyError extends Error {
   override readonly name = 'ConcurrencyError'
   constructor(
     readonly stream: string,
-    readonly expectedVersion: number | 'none' | 'any',
+    readonly expectedVersion: number,
   ) {
     super(`El flujo ${stream} cambió mientras se guardaba`)
   }

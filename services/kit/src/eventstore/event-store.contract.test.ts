@@ -84,9 +84,9 @@ describe.each(databaseEngines)('EventStore on $name', (engine) => {
 
   it('applies inline projections in the append transaction and rolls both back together', async () => {
     await freshStore()
-    await store.append('p-1', [newEvent(sampleNoted, { text: 'a', weight: 4 })], { expectedVersion: 'any', metadata: testMetadata })
-    await store.append('p-1', [newEvent(sampleNoted, { text: 'b', weight: 5 })], { expectedVersion: 'any', metadata: testMetadata })
-    await expect(store.append('p-1', [newEvent(sampleNoted, { text: 'explode', weight: 100 })], { expectedVersion: 'any', metadata: testMetadata })).rejects.toThrow('proyección fallida')
+    await store.append('p-1', [newEvent(sampleNoted, { text: 'a', weight: 4 })], { expectedVersion: 0, metadata: testMetadata })
+    await store.append('p-1', [newEvent(sampleNoted, { text: 'b', weight: 5 })], { expectedVersion: 1, metadata: testMetadata })
+    await expect(store.append('p-1', [newEvent(sampleNoted, { text: 'explode', weight: 100 })], { expectedVersion: 2, metadata: testMetadata })).rejects.toThrow('proyección fallida')
     const { rows } = await db.query<{ weight: number }>(`select weight from ${ident(store.schema)}.totals where stream = 'p-1'`)
     expect(rows[0]?.weight).toBe(9)
     expect(await store.readStream('p-1')).toHaveLength(2)
@@ -109,7 +109,7 @@ describe.each(databaseEngines)('EventStore on $name', (engine) => {
   it('reads the whole log in commit order, page by page, from a checkpoint', async () => {
     await freshStore()
     for (let index = 0; index < 7; index += 1) {
-      await store.append(`r-${index % 3}`, [newEvent(sampleNoted, { text: `e${index}`, weight: 1 })], { expectedVersion: 'any', metadata: testMetadata })
+      await store.append(`r-${index % 3}`, [newEvent(sampleNoted, { text: `e${index}`, weight: 1 })], { expectedVersion: Math.floor(index / 3), metadata: testMetadata })
     }
     const seen: string[] = []
     let page = await store.readAll(undefined, { limit: 3 })
@@ -134,8 +134,8 @@ describe.each(databaseEngines)('EventStore on $name', (engine) => {
   it('keeps a fixed event id unique so a retried command is not stored twice', async () => {
     await freshStore()
     const id = '4b7c2b1e-5a6f-4a53-9a55-0b4f3b7b0c11'
-    await store.append('i-1', [newEvent(sampleNoted, { text: 'a', weight: 1 }, id)], { expectedVersion: 'any', metadata: testMetadata })
-    await expect(store.append('i-2', [newEvent(sampleNoted, { text: 'a', weight: 1 }, id)], { expectedVersion: 'any', metadata: testMetadata })).rejects.toBeInstanceOf(ConcurrencyError)
+    await store.append('i-1', [newEvent(sampleNoted, { text: 'a', weight: 1 }, id)], { expectedVersion: 0, metadata: testMetadata })
+    await expect(store.append('i-2', [newEvent(sampleNoted, { text: 'a', weight: 1 }, id)], { expectedVersion: 0, metadata: testMetadata })).rejects.toBeInstanceOf(ConcurrencyError)
     const page = await store.readAll()
     expect(page.events.map((event) => event.id)).toEqual([id])
   })

@@ -26,8 +26,8 @@ export function newEvent<D extends EventDefinition>(definition: D, data: EventDa
 }
 
 export interface AppendOptions {
-  /** The stream's current version as the caller saw it (0 = it must not exist yet), or 'any'. */
-  expectedVersion: number | 'any'
+  /** The stream's current version as the caller saw it (0 = it must not exist yet); there is no 'any': every write is checked. */
+  expectedVersion: number
   metadata: EventMetadata
 }
 
@@ -121,7 +121,7 @@ export class EventStore {
     const started = performance.now()
     // A new stream needs no lookup: if it exists after all, the primary key (stream, version) refuses version 1.
     const current = options.expectedVersion === 0 ? 0 : await this.currentVersion(tx, stream)
-    if (options.expectedVersion !== 'any' && options.expectedVersion !== current) {
+    if (options.expectedVersion !== current) {
       throw new ConcurrencyError(stream, options.expectedVersion)
     }
     const values: string[] = []

@@ -6,4 +6,13 @@ export { eventKey, projectionHandles, type Projection, type ProjectionIndex } fr
 export { createEventStoreTables, ident } from './schema.ts'
 export { eventHandlers, isEvent, on, type EventHandler, type EventHandlers, type TypedEvent } from './event-handlers.ts'
 export { typedProjection, type ProjectionHandler, type ProjectionHandlers, type TypedProjectionDefinition } from './typed-projection.ts'
-export { foldEvents, handleCommand, type Decider, type HandleOptions, type HandleResult } from './command-handler.ts'
+export {
+  foldEvents,
+  handleCommand,
+  handleCommandIn,
+  retryingTransaction,
+  type Decider,
+  type HandleInOptions,
+  type HandleOptions,
+  type HandleResult,
+} from './command-handler.ts'
