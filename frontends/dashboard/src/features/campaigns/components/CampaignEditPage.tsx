@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react'
 import { FormProvider } from 'react-hook-form'
 import { RECORD_UPDATED, type CampaignEditView, type Option } from '@donaciones/contracts'
-import { askJustification, ErrorPanel, isMissing, Loading, notify, useLoad } from '@donaciones/web-kit'
+import { askJustification, ErrorPanel, isMissing, Loading, notify, useQuery } from '@donaciones/web-kit'
 import { useNavigate, useParams } from '@donaciones/web-kit/router'
 import { applyServerErrors, stepIndexOfPath, useZodForm } from '@donaciones/web-kit/forms'
 import { loadCampaignForEdit, updateCampaign } from '../api/campaign-api.ts'
@@ -21,7 +21,7 @@ function withCurrent(options: Option[], current: Option[]): Option[] {
 export function CampaignEditPage() {
   const { id = '' } = useParams()
   const options = useCampaignOptions()
-  const { state, retry, attempt } = useLoad<CampaignEditView>(id, (signal) => loadCampaignForEdit(id, signal))
+  const { state, retry, attempt } = useQuery<CampaignEditView>(`/campaigns/edit/${id}`, (signal) => loadCampaignForEdit(id, signal))
 
   let body
   if (state.status === 'loading' || options.status === 'loading') body = <Loading label="Cargando datos..." />
