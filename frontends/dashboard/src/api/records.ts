@@ -1,5 +1,5 @@
 import { CAUSE_ACTIVATION, CAUSE_DEACTIVATION, CAUSE_UPDATE } from '@donaciones/contracts'
-import { apiRequest, invalidate } from '@donaciones/web-kit'
+import { apiRequest } from '@donaciones/web-kit'
 import { saveBlob } from '../lib/save-blob.ts'
 
 /**
@@ -9,41 +9,25 @@ import { saveBlob } from '../lib/save-blob.ts'
  * (lib/record-actions.ts).
  */
 
-/**
- * After a write to `basePath`: the screens that show its records (lists, views, options) and the
- * change history load again instead of showing the kit's cached values.
- */
-export function changed(basePath: string): void {
-  invalidate(basePath)
-  invalidate('/historical')
-}
-
-/** Runs the write, then marks `basePath` changed. */
-async function writing<T>(basePath: string, write: Promise<T>): Promise<T> {
-  const answer = await write
-  changed(basePath)
-  return answer
-}
-
 /** POST `basePath`; resolves the server's answer (the new record). */
 export function postRecord<T>(basePath: string, payload: unknown): Promise<T> {
-  return writing(basePath, apiRequest<T>('SAVE_RECORD', basePath, { method: 'POST', json: payload }))
+  return apiRequest<T>('SAVE_RECORD', basePath, { method: 'POST', json: payload })
 }
 
 /** PUT `{payload, historical:{cause:'Actualización', description}}`. */
 export function putRecord<T>(basePath: string, id: string, payload: unknown, description: string): Promise<T> {
-  return writing(basePath, apiRequest<T>('EDIT_RECORD', `${basePath}/${id}`, {
+  return apiRequest<T>('EDIT_RECORD', `${basePath}/${id}`, {
     method: 'PUT',
     json: { payload, historical: { cause: CAUSE_UPDATE, description } },
-  }))
+  })
 }
 
 /** PUT `{payload:{active}, historical:{cause:'Activación'|'Desactivación', description}}`. */
 export function putRecordStatus<T>(basePath: string, id: string, active: boolean, description: string): Promise<T> {
-  return writing(basePath, apiRequest<T>('EDIT_RECORD_STATUS', `${basePath}/${id}`, {
+  return apiRequest<T>('EDIT_RECORD_STATUS', `${basePath}/${id}`, {
     method: 'PUT',
     json: { payload: { active }, historical: { cause: active ? CAUSE_ACTIVATION : CAUSE_DEACTIVATION, description } },
-  }))
+  })
 }
 
 /**

@@ -47,9 +47,9 @@ export function CatalogFormPage({ mode, config }: { mode: 'create' | 'edit'; con
   const submit = handleSubmit(async (input) => {
     try {
       if (mode === 'create') {
-        await saveRecord(() => postRecord(config.apiPath, input))
+        await saveRecord(config.apiPath, () => postRecord(config.apiPath, input))
         navigate(config.routes.list)
-      } else if (await updateWithJustification((description) => putRecord(config.apiPath, id, input, description))) {
+      } else if (await updateWithJustification(config.apiPath, (description) => putRecord(config.apiPath, id, input, description))) {
         navigate(config.routes.view(id))
       }
     } catch {

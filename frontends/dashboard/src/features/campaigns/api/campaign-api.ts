@@ -7,7 +7,6 @@ import {
   type Option,
 } from '@donaciones/contracts'
 import { apiRequest } from '@donaciones/web-kit'
-import { changed } from '../../../api/records.ts'
 
 /** The answer of POST/PUT /campaigns: the message and the saved campaign (its id and slug). */
 export interface SavedCampaign {
@@ -36,18 +35,14 @@ export function loadCampaignForEdit(id: string, signal?: AbortSignal): Promise<C
 }
 
 /** POST /campaigns (categories as ids, institution as an id or null). */
-export async function createCampaign(input: CampaignInput): Promise<SavedCampaign> {
-  const saved = await apiRequest<SavedCampaign>('SAVE_CAMPAIGN', '/campaigns', { method: 'POST', json: input })
-  changed('/campaigns')
-  return saved
+export function createCampaign(input: CampaignInput): Promise<SavedCampaign> {
+  return apiRequest<SavedCampaign>('SAVE_CAMPAIGN', '/campaigns', { method: 'POST', json: input })
 }
 
 /** PUT /campaigns/{id} {payload, historical: {cause: 'Actualización', description}}. */
-export async function updateCampaign(id: string, input: CampaignInput, description: string): Promise<SavedCampaign> {
-  const saved = await apiRequest<SavedCampaign>('UPDATE_CAMPAIGN', `/campaigns/${encodeURIComponent(id)}`, {
+export function updateCampaign(id: string, input: CampaignInput, description: string): Promise<SavedCampaign> {
+  return apiRequest<SavedCampaign>('UPDATE_CAMPAIGN', `/campaigns/${encodeURIComponent(id)}`, {
     method: 'PUT',
     json: { payload: input, historical: { cause: CAUSE_UPDATE, description } },
   })
-  changed('/campaigns')
-  return saved
 }

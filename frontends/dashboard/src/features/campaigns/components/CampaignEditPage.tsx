@@ -4,7 +4,9 @@ import { RECORD_UPDATED, type CampaignEditView, type Option } from '@donaciones/
 import { askJustification, ErrorPanel, isMissing, Loading, notify, useQuery } from '@donaciones/web-kit'
 import { useNavigate, useParams } from '@donaciones/web-kit/router'
 import { applyServerErrors, stepIndexOfPath, useZodForm } from '@donaciones/web-kit/forms'
+import { changed } from '../../../lib/record-actions.ts'
 import { loadCampaignForEdit, updateCampaign } from '../api/campaign-api.ts'
+import { CAMPAIGNS_PATH } from '../api/campaign-records-api.ts'
 import { CAMPAIGN_STEPS, campaignToForm } from '../lib/campaign-form.ts'
 import { useCampaignSchema, useGoalShown } from '../hooks/use-campaign-schema.ts'
 import { useCampaignOptions } from '../hooks/use-campaign-options.ts'
@@ -68,6 +70,7 @@ function CampaignEditForm({ campaign, categories, institutions }: EditFormProps)
     if (description === null) return
     try {
       await updateCampaign(campaign._id, input, description)
+      changed(CAMPAIGNS_PATH)
       notify.success(RECORD_UPDATED)
       navigate(viewPath)
     } catch (error) {

@@ -18,7 +18,7 @@ export function CategoryViewPage() {
 
   const toggle = async () => {
     try {
-      if (await toggleWithJustification(!data.active, (description) => toggleCategory(data._id, !data.active, description))) reload()
+      if (await toggleWithJustification(CATEGORIES_PATH, !data.active, (description) => toggleCategory(data._id, !data.active, description))) reload()
     } catch {
       // The kit's global toast shows the server's message.
     }

@@ -9,7 +9,6 @@ import {
   type ConfigurationInput,
 } from '@donaciones/contracts'
 import { apiRequest } from '@donaciones/web-kit'
-import { changed } from '../../../api/records.ts'
 
 /** GET /api/configuration/edit: everything the screen edits; secrets only as hasSecret/hasPass. */
 export function fetchConfiguration(signal?: AbortSignal): Promise<ConfigurationAdminView> {
@@ -20,14 +19,12 @@ export function fetchConfiguration(signal?: AbortSignal): Promise<ConfigurationA
 }
 
 /** PUT /api/configuration with the justification (cause 'Actualización'). */
-export async function updateConfiguration(payload: ConfigurationInput, description: string): Promise<ConfigurationAdminView> {
-  const saved = await apiRequest('EDIT_CONFIGURATION', '/configuration', {
+export function updateConfiguration(payload: ConfigurationInput, description: string): Promise<ConfigurationAdminView> {
+  return apiRequest('EDIT_CONFIGURATION', '/configuration', {
     method: 'PUT',
     json: { payload, historical: { cause: CAUSE_UPDATE, description } },
     schema: configurationResponseSchema,
   })
-  changed('/configuration')
-  return saved
 }
 
 /** How many active campaigns have no goal, so they take no donations (GET /api/campaigns). */

@@ -18,7 +18,7 @@ export function InstitutionViewPage() {
 
   const toggle = async () => {
     try {
-      if (await toggleWithJustification(!data.active, (description) => toggleInstitution(data._id, !data.active, description))) reload()
+      if (await toggleWithJustification(INSTITUTIONS_PATH, !data.active, (description) => toggleInstitution(data._id, !data.active, description))) reload()
     } catch {
       // The kit's global toast shows the server's message.
     }

@@ -38,7 +38,7 @@ export function PageEditPage() {
       return
     }
     try {
-      const saved = await updateWithJustification((justification) => updatePage(id, input.description, justification))
+      const saved = await updateWithJustification(PAGES_PATH, (justification) => updatePage(id, input.description, justification))
       if (saved) navigate(PAGE_ROUTES.view(id))
     } catch {
       // The kit's global toast shows the server's message.

@@ -19,7 +19,7 @@ export function PageViewPage() {
 
   const toggle = async () => {
     try {
-      if (await toggleWithJustification(!data.active, (description) => togglePage(data._id, !data.active, description))) reload()
+      if (await toggleWithJustification(PAGES_PATH, !data.active, (description) => togglePage(data._id, !data.active, description))) reload()
     } catch {
       // The kit's global toast shows the server's message.
     }

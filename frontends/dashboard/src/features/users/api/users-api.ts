@@ -1,6 +1,6 @@
 import { CAUSE_UPDATE, type User, type UserCreatedResponse, type UserInput } from '@donaciones/contracts'
 import { apiRequest } from '@donaciones/web-kit'
-import { changed, putRecordStatus } from '../../../api/records.ts'
+import { putRecordStatus } from '../../../api/records.ts'
 import { saveBlob } from '../../../lib/save-blob.ts'
 
 /** API collection of users (spec §7). */
@@ -9,14 +9,12 @@ export const USERS_PATH = '/users'
 /** POST /users; the server queues the provisional password mail of an administrator with the account. */
 export async function createUser(input: UserInput): Promise<User> {
   const answer = await apiRequest<UserCreatedResponse>('SAVE_USER', USERS_PATH, { method: 'POST', json: input })
-  changed(USERS_PATH)
   return answer.user
 }
 
 /** PUT /users/{id} {payload, historical}. */
 export async function updateUser(id: string, input: UserInput, description: string): Promise<User> {
   const answer = await apiRequest<{ user: User }>('EDIT_USER', `${USERS_PATH}/${id}`, { method: 'PUT', json: { payload: input, historical: { cause: CAUSE_UPDATE, description } } })
-  changed(USERS_PATH)
   return answer.user
 }
 

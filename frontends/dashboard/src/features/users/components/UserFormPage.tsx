@@ -16,7 +16,7 @@ import { CharacterCount, Field, useZodForm } from '@donaciones/web-kit/forms'
 import { useNavigate, useParams, useSearchParams } from '@donaciones/web-kit/router'
 import { FormActions } from '../../../components/FormActions.tsx'
 import { PageHeader } from '../../../components/PageHeader.tsx'
-import { updateWithJustification } from '../../../lib/record-actions.ts'
+import { changed, updateWithJustification } from '../../../lib/record-actions.ts'
 import { createUser, updateUser, USERS_PATH } from '../api/users-api.ts'
 import { emptyMatrix, grantsOf, type MatrixRow } from '../lib/permission-matrix.ts'
 import { USER_ROUTES } from '../lib/routes.ts'
@@ -76,13 +76,14 @@ export function UserFormPage({ mode }: { mode: 'create' | 'edit' }) {
     try {
       if (mode === 'create') {
         const created = await createUser(payload)
+        changed(USERS_PATH)
         // Role 0/1: 'Administrador creado / Se enviará una contraseña provisional a {email}'; role 2: 'Registro guardado'.
         if (created.role === 2) notify.success(RECORD_SAVED)
         else await showAlert(ADMIN_CREATED_TITLE, adminCreatedMessage(created.email), 'success')
         navigate(created.role === 2 ? USER_ROUTES.list : USER_ROUTES.adminList)
         return
       }
-      const saved = await updateWithJustification((description) => updateUser(id, payload, description))
+      const saved = await updateWithJustification(USERS_PATH, (description) => updateUser(id, payload, description))
       if (!saved) return
       if (me && me._id === id && record.data && record.data.role !== input.role) {
         // Spec §4: changing one's own role forces logout.

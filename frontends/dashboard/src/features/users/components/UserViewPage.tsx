@@ -22,7 +22,7 @@ export function UserViewPage() {
   const canUpdate = hasPermission(me, moduleOfRole(data.role), 'update')
   const toggle = async () => {
     try {
-      if (await toggleWithJustification(!data.active, (description) => toggleUser(data._id, !data.active, description))) reload()
+      if (await toggleWithJustification(USERS_PATH, !data.active, (description) => toggleUser(data._id, !data.active, description))) reload()
     } catch {
       // The kit's global toast shows the server's message.
     }
