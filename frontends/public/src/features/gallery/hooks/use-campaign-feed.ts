@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react'
+import { useCallback, useEffect, useRef, useState } from 'react'
 import { readQuery, useQuery } from '@donaciones/web-kit'
 import { FIRST_PAGE, type CampaignCard } from '@donaciones/contracts'
 import { getCampaignPage } from '../api/campaign-pages.ts'
@@ -41,7 +41,15 @@ async function loadPages(title: string | null, pages: number, signal: AbortSigna
 export function useCampaignFeed(title: string | null, resetKey: string): CampaignFeed {
   const [wanted, setWanted] = useState({ resetKey, title, pages: 1 })
   const pages = wanted.resetKey === resetKey && wanted.title === title ? wanted.pages : 1
-  const { state, retry } = useQuery(feedKey(title, pages), (signal) => loadPages(title, pages, signal))
+  const { state, retry, refresh } = useQuery(feedKey(title, pages), (signal) => loadPages(title, pages, signal))
+
+  // A navigation to the list already shown (a search for empty text) loads it again (spec §2.2).
+  const lastReset = useRef(resetKey)
+  useEffect(() => {
+    if (lastReset.current === resetKey) return
+    lastReset.current = resetKey
+    void refresh()
+  }, [resetKey, refresh])
 
   const status: CampaignFeed['status'] = state.status === 'success' ? 'idle' : state.status
   // A new list (page 1) starts empty; loading more keeps the cards already shown.
