@@ -1,7 +1,8 @@
 /** @donaciones/web-kit: what every remote shares (one instance, a federation singleton). */
 export { apiRequest, setApiErrorListener, API_BASE, type RequestOptions } from './api/client.ts'
 export { ApiError, type FieldError } from './api/api-error.ts'
-export { useLoad, isMissing, type Load, type Loadable, type Idle } from './api/use-load.ts'
+export { useQuery, isMissing, type Query, type Idle } from './api/use-query.ts'
+export { invalidate, readQuery, type Loadable, type Loader } from './api/query-store.ts'
 export { useLoadingStore, showsSpinner } from './api/loading.ts'
 export { useSession, authUserFrom, type SessionStatus } from './session/store.ts'
 export { TOKEN_KEY, readToken, decodeToken, isExpired } from './session/token.ts'

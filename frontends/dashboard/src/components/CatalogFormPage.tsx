@@ -1,11 +1,10 @@
 import { useEffect } from 'react'
 import type { z } from 'zod'
-import { ErrorPanel, Loading } from '@donaciones/web-kit'
+import { apiRequest, ErrorPanel, Loading, useQuery } from '@donaciones/web-kit'
 import { CharacterCount, Field, useZodForm } from '@donaciones/web-kit/forms'
 import { useNavigate, useParams } from '@donaciones/web-kit/router'
 import { postRecord, putRecord } from '../api/records.ts'
 import { saveRecord, updateWithJustification } from '../lib/record-actions.ts'
-import { useApiData } from '../hooks/use-api-data.ts'
 import { FormActions } from './FormActions.tsx'
 import { PageHeader } from './PageHeader.tsx'
 import './record-form.css'
@@ -34,7 +33,7 @@ export interface CatalogFormConfig {
 export function CatalogFormPage({ mode, config }: { mode: 'create' | 'edit'; config: CatalogFormConfig }) {
   const { id = '' } = useParams()
   const navigate = useNavigate()
-  const record = useApiData<CatalogInput>(config.loadAction, mode === 'edit' ? `${config.apiPath}/${id}` : null)
+  const record = useQuery(mode === 'edit' ? `${config.apiPath}/${id}` : null, (signal, path) => apiRequest<CatalogInput>(config.loadAction, path, { signal }))
   const empty: CatalogInput = { [config.labelField]: '', description: '' }
   const { register, handleSubmit, formState, watch, reset } = useZodForm(config.schema, { defaultValues: empty })
 
@@ -42,15 +41,15 @@ export function CatalogFormPage({ mode, config }: { mode: 'create' | 'edit'; con
     if (record.data) reset({ [config.labelField]: record.data[config.labelField] ?? '', description: record.data.description ?? '' })
   }, [record.data, reset, config.labelField])
 
-  if (mode === 'edit' && record.loading) return <Loading label="Cargando datos..." />
-  if (mode === 'edit' && (record.failed || !record.data)) return <ErrorPanel onRetry={record.reload} />
+  if (mode === 'edit' && record.state.status === 'loading') return <Loading label="Cargando datos..." />
+  if (mode === 'edit' && (record.state.status === 'error' || !record.data)) return <ErrorPanel onRetry={record.retry} />
 
   const submit = handleSubmit(async (input) => {
     try {
       if (mode === 'create') {
-        await saveRecord(() => postRecord(config.apiPath, input))
+        await saveRecord(config.apiPath, () => postRecord(config.apiPath, input))
         navigate(config.routes.list)
-      } else if (await updateWithJustification((description) => putRecord(config.apiPath, id, input, description))) {
+      } else if (await updateWithJustification(config.apiPath, (description) => putRecord(config.apiPath, id, input, description))) {
         navigate(config.routes.view(id))
       }
     } catch {

@@ -1,7 +1,6 @@
 import type { HistoricalEvent, HistoricalModule } from '@donaciones/contracts'
 import { CAUSE_ACTIVATION, CAUSE_DEACTIVATION } from '@donaciones/contracts'
-import { formatDateTime, hasPermission, useSession } from '@donaciones/web-kit'
-import { useApiData } from '../hooks/use-api-data.ts'
+import { apiRequest, formatDateTime, hasPermission, useQuery, useSession } from '@donaciones/web-kit'
 import './history-rows.css'
 
 /** Spec §4: green for 'Activación', red for 'Desactivación', orange for any other cause. */
@@ -43,10 +42,10 @@ export function HistoryRows({ module, document }: HistoryRowsProps) {
   const user = useSession((state) => state.user)
   const allowed = hasPermission(user, 'historical', 'read')
   const query = new URLSearchParams({ module, document }).toString()
-  const { data, loading, failed, reload } = useApiData<HistoricalEvent[]>('GET_HISTORY', allowed ? `/historical?${query}` : null, { silent: true })
+  const { state, data, retry: reload } = useQuery(allowed ? `/historical?${query}` : null, (signal, path) => apiRequest<HistoricalEvent[]>('GET_HISTORY', path, { signal, silent: true }))
   if (!allowed) return <p className="history-rows__empty">No tiene permiso para consultar el historial de cambios.</p>
-  if (loading) return <p className="history-rows__empty" role="status">Cargando cambios...</p>
-  if (failed || !data) {
+  if (state.status === 'loading') return <p className="history-rows__empty" role="status">Cargando cambios...</p>
+  if (state.status === 'error' || !data) {
     return (
       <p className="history-rows__empty" role="alert">
         No se pudo cargar el historial.{' '}

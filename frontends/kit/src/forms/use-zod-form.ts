@@ -6,13 +6,13 @@ import type { z } from 'zod'
  * react-hook-form driven by a contracts schema, so the browser shows the server's exact Spanish
  * messages. Validates when a field is left, then on every change.
  */
-export function useZodForm<Schema extends z.ZodType<FieldValues, FieldValues>>(
-  schema: Schema,
-  options: Omit<UseFormProps<z.input<Schema>, unknown, z.output<Schema>>, 'resolver'> = {},
-): UseFormReturn<z.input<Schema>, unknown, z.output<Schema>> {
-  return useForm<z.input<Schema>, unknown, z.output<Schema>>({
+export function useZodForm<Output extends FieldValues, Input extends FieldValues>(
+  schema: z.ZodType<Output, Input>,
+  options: Omit<UseFormProps<Input, unknown, Output>, 'resolver'> = {},
+): UseFormReturn<Input, unknown, Output> {
+  return useForm<Input, unknown, Output>({
     mode: 'onTouched',
     ...options,
-    resolver: zodResolver(schema as never) as never,
+    resolver: zodResolver(schema),
   })
 }

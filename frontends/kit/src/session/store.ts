@@ -1,6 +1,7 @@
 import { create } from 'zustand'
 import type { AuthUser, OauthCheckResponse, TokenPayload, User } from '@donaciones/contracts'
 import { apiRequest } from '../api/client.ts'
+import { invalidate } from '../api/query-store.ts'
 import { clearToken, decodeToken, isExpired, readToken, storeToken } from './token.ts'
 
 export type SessionStatus = 'checking' | 'anonymous' | 'authenticated'
@@ -109,10 +110,13 @@ export const useSession = create<SessionState>((set, get) => ({
       await apiRequest('LOGOUT', `/auth/logout/${user._id}`, { method: 'PUT', json: { login: false }, silent: true }).catch(() => undefined)
     }
     clearToken()
+    // What the last user was shown must not be shown to the next one.
+    invalidate('')
     set({ status: 'anonymous', user: null })
   },
   endLocalSession: () => {
     clearToken()
+    invalidate('')
     set({ status: 'anonymous', user: null })
   },
   setUser: (user) => set({ user }),

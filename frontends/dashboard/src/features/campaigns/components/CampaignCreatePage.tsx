@@ -4,7 +4,9 @@ import { RECORD_SAVED, type Option } from '@donaciones/contracts'
 import { ErrorPanel, Loading, notify } from '@donaciones/web-kit'
 import { useNavigate } from '@donaciones/web-kit/router'
 import { applyServerErrors, stepIndexOfPath, useFormSteps, useZodForm } from '@donaciones/web-kit/forms'
+import { changed } from '../../../lib/record-actions.ts'
 import { createCampaign } from '../api/campaign-api.ts'
+import { CAMPAIGNS_PATH } from '../api/campaign-records-api.ts'
 import { CAMPAIGN_STEPS, emptyCampaign, type CampaignFormValues } from '../lib/campaign-form.ts'
 import { useCampaignSchema, useGoalShown } from '../hooks/use-campaign-schema.ts'
 import { useCampaignOptions } from '../hooks/use-campaign-options.ts'
@@ -42,6 +44,7 @@ function CampaignWizard({ categories, institutions }: { categories: Option[]; in
     async (input) => {
       try {
         const saved = await createCampaign(input)
+        changed(CAMPAIGNS_PATH)
         notify.success(RECORD_SAVED)
         navigate(`/dashboard/campaign/view/${saved._id}`)
       } catch (error) {

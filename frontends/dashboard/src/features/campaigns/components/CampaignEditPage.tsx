@@ -1,10 +1,12 @@
 import { useState, type FormEvent } from 'react'
 import { FormProvider } from 'react-hook-form'
 import { RECORD_UPDATED, type CampaignEditView, type Option } from '@donaciones/contracts'
-import { askJustification, ErrorPanel, isMissing, Loading, notify, useLoad } from '@donaciones/web-kit'
+import { askJustification, ErrorPanel, isMissing, Loading, notify, useQuery } from '@donaciones/web-kit'
 import { useNavigate, useParams } from '@donaciones/web-kit/router'
 import { applyServerErrors, stepIndexOfPath, useZodForm } from '@donaciones/web-kit/forms'
+import { changed } from '../../../lib/record-actions.ts'
 import { loadCampaignForEdit, updateCampaign } from '../api/campaign-api.ts'
+import { CAMPAIGNS_PATH } from '../api/campaign-records-api.ts'
 import { CAMPAIGN_STEPS, campaignToForm } from '../lib/campaign-form.ts'
 import { useCampaignSchema, useGoalShown } from '../hooks/use-campaign-schema.ts'
 import { useCampaignOptions } from '../hooks/use-campaign-options.ts'
@@ -21,7 +23,7 @@ function withCurrent(options: Option[], current: Option[]): Option[] {
 export function CampaignEditPage() {
   const { id = '' } = useParams()
   const options = useCampaignOptions()
-  const { state, retry, attempt } = useLoad<CampaignEditView>(id, (signal) => loadCampaignForEdit(id, signal))
+  const { state, retry, attempt } = useQuery<CampaignEditView>(`/campaigns/edit/${id}`, (signal) => loadCampaignForEdit(id, signal))
 
   let body
   if (state.status === 'loading' || options.status === 'loading') body = <Loading label="Cargando datos..." />
@@ -68,6 +70,7 @@ function CampaignEditForm({ campaign, categories, institutions }: EditFormProps)
     if (description === null) return
     try {
       await updateCampaign(campaign._id, input, description)
+      changed(CAMPAIGNS_PATH)
       notify.success(RECORD_UPDATED)
       navigate(viewPath)
     } catch (error) {

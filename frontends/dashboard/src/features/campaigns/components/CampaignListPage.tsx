@@ -1,11 +1,10 @@
 import { campaignStateLabel, NO_GOAL_NOTICE, receivesDonations, SCHEDULED_LABEL, type CampaignSummary } from '@donaciones/contracts'
-import { ErrorPanel, formatDate, formatMoney } from '@donaciones/web-kit'
+import { apiRequest, ErrorPanel, formatDate, formatMoney, useQuery } from '@donaciones/web-kit'
 import { Link, useNavigate } from '@donaciones/web-kit/router'
 import { ActiveMark } from '../../../components/ActiveMark.tsx'
 import { DataTable, type DataColumn } from '../../../components/DataTable.tsx'
 import { HistoryRows } from '../../../components/HistoryRows.tsx'
 import { PageHeader } from '../../../components/PageHeader.tsx'
-import { useApiData } from '../../../hooks/use-api-data.ts'
 import { useEmptyListDialog } from '../../../hooks/use-empty-list-dialog.ts'
 import { usePermissions } from '../../../hooks/use-permissions.ts'
 import { CAMPAIGNS_PATH, exportCampaigns } from '../api/campaign-records-api.ts'
@@ -48,7 +47,7 @@ const columns: DataColumn<CampaignSummary>[] = [
 export function CampaignListPage() {
   const navigate = useNavigate()
   const permissions = usePermissions('campaign')
-  const { data, failed, reload } = useApiData<CampaignSummary[]>('LOAD_CAMPAIGNS', CAMPAIGNS_PATH)
+  const { state, data, retry: reload } = useQuery(CAMPAIGNS_PATH, (signal, path) => apiRequest<CampaignSummary[]>('LOAD_CAMPAIGNS', path, { signal }))
   useEmptyListDialog(data, permissions.create)
 
   return (
@@ -56,7 +55,7 @@ export function CampaignListPage() {
       <PageHeader title="Campañas">
         {permissions.create && <Link className="kit-button" to={CAMPAIGN_ROUTES.create}>Agregar</Link>}
       </PageHeader>
-      {failed ? (
+      {state.status === 'error' ? (
         <ErrorPanel onRetry={reload} />
       ) : (
         <DataTable

@@ -5,7 +5,7 @@ import { HistoryRows } from '../../../components/HistoryRows.tsx'
 import { RecordView, type RecordField } from '../../../components/RecordView.tsx'
 import { usePermissions } from '../../../hooks/use-permissions.ts'
 import { toggleWithJustification } from '../../../lib/record-actions.ts'
-import { toggleCampaign } from '../api/campaign-records-api.ts'
+import { CAMPAIGNS_PATH, toggleCampaign } from '../api/campaign-records-api.ts'
 import { CAMPAIGN_ROUTES } from '../lib/routes.ts'
 import { useCampaignRecord } from '../hooks/use-campaign-record.ts'
 import './campaign-view.css'
@@ -62,7 +62,7 @@ export function CampaignViewPage() {
 
   const toggle = async () => {
     try {
-      if (await toggleWithJustification(!campaign.active, (description) => toggleCampaign(campaign._id, !campaign.active, description))) reload()
+      if (await toggleWithJustification(CAMPAIGNS_PATH, !campaign.active, (description) => toggleCampaign(campaign._id, !campaign.active, description))) reload()
     } catch {
       // The kit's global toast shows the server's message.
     }

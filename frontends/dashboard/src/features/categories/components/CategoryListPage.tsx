@@ -1,11 +1,10 @@
 import type { Category } from '@donaciones/contracts'
-import { ErrorPanel, formatDate } from '@donaciones/web-kit'
+import { apiRequest, ErrorPanel, formatDate, useQuery } from '@donaciones/web-kit'
 import { Link, useNavigate } from '@donaciones/web-kit/router'
 import { ActiveMark } from '../../../components/ActiveMark.tsx'
 import { DataTable, type DataColumn } from '../../../components/DataTable.tsx'
 import { HistoryRows } from '../../../components/HistoryRows.tsx'
 import { PageHeader } from '../../../components/PageHeader.tsx'
-import { useApiData } from '../../../hooks/use-api-data.ts'
 import { useEmptyListDialog } from '../../../hooks/use-empty-list-dialog.ts'
 import { usePermissions } from '../../../hooks/use-permissions.ts'
 import { exportCategories, CATEGORIES_PATH } from '../api/categories-api.ts'
@@ -22,7 +21,7 @@ const columns: DataColumn<Category>[] = [
 export function CategoryListPage() {
   const navigate = useNavigate()
   const permissions = usePermissions('category')
-  const { data, failed, reload } = useApiData<Category[]>('LOAD_CATEGORIES', CATEGORIES_PATH)
+  const { state, data, retry: reload } = useQuery(CATEGORIES_PATH, (signal, path) => apiRequest<Category[]>('LOAD_CATEGORIES', path, { signal }))
   useEmptyListDialog(data, permissions.create)
 
   return (
@@ -30,7 +29,7 @@ export function CategoryListPage() {
       <PageHeader title="Categorías">
         {permissions.create && <Link className="kit-button" to={CATEGORY_ROUTES.create}>Agregar categoría</Link>}
       </PageHeader>
-      {failed ? (
+      {state.status === 'error' ? (
         <ErrorPanel onRetry={reload} />
       ) : (
         <DataTable

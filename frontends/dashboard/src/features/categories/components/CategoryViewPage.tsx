@@ -1,8 +1,7 @@
 import type { Category } from '@donaciones/contracts'
-import { ErrorPanel, formatDateTime, Loading } from '@donaciones/web-kit'
+import { apiRequest, ErrorPanel, formatDateTime, Loading, useQuery } from '@donaciones/web-kit'
 import { useParams } from '@donaciones/web-kit/router'
 import { RecordView } from '../../../components/RecordView.tsx'
-import { useApiData } from '../../../hooks/use-api-data.ts'
 import { usePermissions } from '../../../hooks/use-permissions.ts'
 import { toggleWithJustification } from '../../../lib/record-actions.ts'
 import { CATEGORIES_PATH, toggleCategory } from '../api/categories-api.ts'
@@ -12,14 +11,14 @@ import { CATEGORY_ROUTES } from '../lib/routes.ts'
 export function CategoryViewPage() {
   const { id = '' } = useParams()
   const permissions = usePermissions('category')
-  const { data, loading, failed, reload } = useApiData<Category>('LOAD_CATEGORY', `${CATEGORIES_PATH}/${id}`)
+  const { state, data, retry: reload } = useQuery(`${CATEGORIES_PATH}/${id}`, (signal, path) => apiRequest<Category>('LOAD_CATEGORY', path, { signal }))
 
-  if (loading) return <Loading label="Cargando datos..." />
-  if (failed || !data) return <ErrorPanel onRetry={reload} />
+  if (state.status === 'loading') return <Loading label="Cargando datos..." />
+  if (state.status === 'error' || !data) return <ErrorPanel onRetry={reload} />
 
   const toggle = async () => {
     try {
-      if (await toggleWithJustification(!data.active, (description) => toggleCategory(data._id, !data.active, description))) reload()
+      if (await toggleWithJustification(CATEGORIES_PATH, !data.active, (description) => toggleCategory(data._id, !data.active, description))) reload()
     } catch {
       // The kit's global toast shows the server's message.
     }

@@ -1,5 +1,5 @@
 import { campaignsWithoutGoalWarning } from '@donaciones/contracts'
-import { useLoad } from '@donaciones/web-kit'
+import { useQuery } from '@donaciones/web-kit'
 import { Link } from '@donaciones/web-kit/router'
 import { countActiveCampaignsWithoutGoal } from '../api/configuration-api.ts'
 
@@ -8,7 +8,7 @@ import { countActiveCampaignsWithoutGoal } from '../api/configuration-api.ts'
  * not change that, so the screen says how many there are and links to them.
  */
 export function CampaignsWithoutGoalNotice() {
-  const { state } = useLoad('campaigns-without-goal', countActiveCampaignsWithoutGoal)
+  const { state } = useQuery('/campaigns?without-goal', countActiveCampaignsWithoutGoal)
   if (state.status !== 'success' || state.data === 0) return null
   return (
     <p className="config-page__warning" role="status">

@@ -14,6 +14,7 @@ import {
 import { askJustification, notify, useSiteConfig } from '@donaciones/web-kit'
 import { applyServerErrors, useZodForm } from '@donaciones/web-kit/forms'
 import { useWatch } from 'react-hook-form'
+import { changed } from '../../../lib/record-actions.ts'
 import { updateConfiguration } from '../api/configuration-api.ts'
 import { CollapsibleSection } from './CollapsibleSection.tsx'
 import { ImageField, SecretField, SwitchField, TextField, type ConfigurationForm as Form } from './ConfigurationFields.tsx'
@@ -79,6 +80,7 @@ export function ConfigurationForm({ view, onSaved, open, onOpenChange: setOpen }
     if (description === null) return
     try {
       const saved = await updateConfiguration(payloadOf(values), description)
+      changed('/configuration')
       notify.success(RECORD_UPDATED)
       onSaved(saved)
       void useSiteConfig.getState().load()

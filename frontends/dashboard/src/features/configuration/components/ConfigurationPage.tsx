@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { ROLE_FULL_ADMIN } from '@donaciones/contracts'
-import { ErrorPanel, Loading, useLoad, useSession } from '@donaciones/web-kit'
+import { ErrorPanel, Loading, useQuery, useSession } from '@donaciones/web-kit'
 import { Navigate } from '@donaciones/web-kit/router'
 import { fetchConfiguration } from '../api/configuration-api.ts'
 import { CampaignsWithoutGoalNotice } from './CampaignsWithoutGoalNotice.tsx'
@@ -17,7 +17,7 @@ export function ConfigurationPage() {
 }
 
 function ConfigurationScreen() {
-  const { state, retry, replace, attempt } = useLoad('configuration', fetchConfiguration)
+  const { state, retry, replace, attempt } = useQuery('/configuration/edit', fetchConfiguration)
   // A saved answer replaces the form with a fresh one, as a reload does.
   const [saves, setSaves] = useState(0)
   const [open, setOpen] = useState<ReadonlySet<SectionId>>(() => new Set<SectionId>(['general']))

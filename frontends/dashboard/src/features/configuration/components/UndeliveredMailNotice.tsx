@@ -1,4 +1,4 @@
-import { formatDateTime, useLoad } from '@donaciones/web-kit'
+import { formatDateTime, useQuery } from '@donaciones/web-kit'
 import { fetchUndeliveredMail } from '../api/configuration-api.ts'
 
 function waitLabel(seconds: number): string {
@@ -13,7 +13,7 @@ function waitLabel(seconds: number): string {
  * Nothing is shown while all mail leaves normally.
  */
 export function UndeliveredMailNotice() {
-  const { state, retry } = useLoad('undelivered-mail', fetchUndeliveredMail)
+  const { state, retry } = useQuery('/configuration/mail/undelivered', fetchUndeliveredMail)
   if (state.status === 'error') {
     return (
       <p className="config-page__warning" role="status">

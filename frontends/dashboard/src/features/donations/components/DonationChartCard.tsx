@@ -1,4 +1,4 @@
-import { ErrorPanel, formatDate, formatInteger, formatMoney, Loading, useLoad } from '@donaciones/web-kit'
+import { ErrorPanel, formatDate, formatInteger, formatMoney, Loading, useQuery } from '@donaciones/web-kit'
 import { DonationHistoryChart } from '@donaciones/web-kit/chart'
 import { fetchDonationGraph, type DashboardChannel } from '../api/donations-api.ts'
 import './donations.css'
@@ -8,7 +8,7 @@ import './donations.css'
  * points in a visually hidden table for screen readers (and tests).
  */
 export function DonationChartCard({ channel }: { channel: DashboardChannel | undefined }) {
-  const { state: remote, retry: reload } = useLoad(`graph:${channel ?? 'all'}`, () => fetchDonationGraph(channel))
+  const { state: remote, retry: reload } = useQuery(`/donations/graph/${channel ?? 'all'}`, () => fetchDonationGraph(channel))
   if (remote.status === 'loading') return <Loading label="Cargando datos..." />
   if (remote.status === 'error') return <ErrorPanel title={remote.error.message} text={remote.error.description} onRetry={reload} />
   const points = remote.data

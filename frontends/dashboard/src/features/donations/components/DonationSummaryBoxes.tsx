@@ -1,10 +1,10 @@
-import { ErrorPanel, formatInteger, formatMoney, useLoad } from '@donaciones/web-kit'
+import { ErrorPanel, formatInteger, formatMoney, useQuery } from '@donaciones/web-kit'
 import { fetchDonationSummary, type DashboardChannel } from '../api/donations-api.ts'
 import './donations.css'
 
 /** 'Total' and 'Numero de donadores' of the approved donations of a channel (counters/info). */
 export function DonationSummaryBoxes({ channel }: { channel: DashboardChannel | undefined }) {
-  const { state: remote, retry: reload } = useLoad(`summary:${channel ?? 'all'}`, () => fetchDonationSummary(channel))
+  const { state: remote, retry: reload } = useQuery(`/donations/summary/${channel ?? 'all'}`, () => fetchDonationSummary(channel))
   if (remote.status === 'error') return <ErrorPanel title={remote.error.message} text={remote.error.description} onRetry={reload} />
   const ready = remote.status === 'success'
   return (

@@ -1,5 +1,5 @@
 import { useEffect, useId, useState, type FormEvent, type KeyboardEvent } from 'react'
-import { ErrorPanel, formatDateTime, formatMoney, notify, useLoad } from '@donaciones/web-kit'
+import { ErrorPanel, formatDateTime, formatMoney, notify, useQuery } from '@donaciones/web-kit'
 import { Link, useNavigate } from '@donaciones/web-kit/router'
 import { exportRecords } from '../../../api/records.ts'
 import { collectDonationIds, fetchDonationList, type DashboardChannel, type DashboardDonation, type DonationTypeFilter } from '../api/donations-api.ts'
@@ -47,7 +47,7 @@ export function DonationTable({ channel, type = 'all', title = 'Lista' }: Donati
   // A new type filter starts again on the first page.
   useEffect(() => setPage(1), [type])
 
-  const { state: remote, retry: reload } = useLoad(JSON.stringify([channel ?? 'all', page, search, type]), (signal) =>
+  const { state: remote, retry: reload } = useQuery(`/donations/list/${JSON.stringify([channel ?? 'all', page, search, type])}`, (signal) =>
     fetchDonationList(channel, { page, search, type }, signal),
   )
 

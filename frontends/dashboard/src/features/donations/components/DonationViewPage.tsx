@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
 import type { PaypalDetails } from '@donaciones/contracts'
-import { ErrorPanel, formatDateTime, formatMoney, isMissing, Loading, useLoad } from '@donaciones/web-kit'
+import { ErrorPanel, formatDateTime, formatMoney, isMissing, Loading, useQuery } from '@donaciones/web-kit'
 import { Link, useParams } from '@donaciones/web-kit/router'
 import { fetchDonation, type DashboardChannel, type DashboardDonation } from '../api/donations-api.ts'
 import { channelTitles, donorOf, statusOf } from '../lib/donation-display.ts'
@@ -116,7 +116,7 @@ function Detail({ donation }: { donation: DashboardDonation }) {
 /** /dashboard/donation/{channel}/view/:id: 'Donación - Información del registro'. */
 export function DonationViewPage({ channel }: { channel: DashboardChannel }) {
   const { id = '' } = useParams()
-  const { state: remote, retry: reload } = useLoad(`${channel}:${id}`, () => fetchDonation(channel, id))
+  const { state: remote, retry: reload } = useQuery(`/donations/${channel}/${id}`, () => fetchDonation(channel, id))
   const back = `/dashboard/donation/${channel}/list`
   return (
     <div className="donations-page">

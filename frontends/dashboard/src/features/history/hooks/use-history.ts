@@ -1,13 +1,13 @@
 import type { HistoricalEvent, HistoricalUserResponse } from '@donaciones/contracts'
-import { useLoad } from '@donaciones/web-kit'
+import { useQuery } from '@donaciones/web-kit'
 import { fetchDayHistory, fetchUserHistory } from '../api/history-api.ts'
 
 /** The changes of one day (YYYY-MM-DD); nothing is loaded while no day is chosen. */
 export function useDayHistory(day: string | null) {
-  return useLoad<HistoricalEvent[]>(day, (signal) => fetchDayHistory(day as string, signal))
+  return useQuery<HistoricalEvent[]>(day === null ? null : `/historical/day/${day}`, (signal) => fetchDayHistory(day as string, signal))
 }
 
 /** One user and the changes they made. */
 export function useUserHistory(id: string | null) {
-  return useLoad<HistoricalUserResponse>(id, (signal) => fetchUserHistory(id as string, signal))
+  return useQuery<HistoricalUserResponse>(id === null ? null : `/historical/user/${id}`, (signal) => fetchUserHistory(id as string, signal))
 }

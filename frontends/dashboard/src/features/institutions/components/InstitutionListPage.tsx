@@ -1,11 +1,10 @@
 import type { Institution } from '@donaciones/contracts'
-import { ErrorPanel, formatDate } from '@donaciones/web-kit'
+import { apiRequest, ErrorPanel, formatDate, useQuery } from '@donaciones/web-kit'
 import { Link, useNavigate } from '@donaciones/web-kit/router'
 import { ActiveMark } from '../../../components/ActiveMark.tsx'
 import { DataTable, type DataColumn } from '../../../components/DataTable.tsx'
 import { HistoryRows } from '../../../components/HistoryRows.tsx'
 import { PageHeader } from '../../../components/PageHeader.tsx'
-import { useApiData } from '../../../hooks/use-api-data.ts'
 import { useEmptyListDialog } from '../../../hooks/use-empty-list-dialog.ts'
 import { usePermissions } from '../../../hooks/use-permissions.ts'
 import { exportInstitutions, INSTITUTIONS_PATH } from '../api/institutions-api.ts'
@@ -22,7 +21,7 @@ const columns: DataColumn<Institution>[] = [
 export function InstitutionListPage() {
   const navigate = useNavigate()
   const permissions = usePermissions('institution')
-  const { data, failed, reload } = useApiData<Institution[]>('LOAD_INSTITUTIONS', INSTITUTIONS_PATH)
+  const { state, data, retry: reload } = useQuery(INSTITUTIONS_PATH, (signal, path) => apiRequest<Institution[]>('LOAD_INSTITUTIONS', path, { signal }))
   useEmptyListDialog(data, permissions.create)
 
   return (
@@ -30,7 +29,7 @@ export function InstitutionListPage() {
       <PageHeader title="Instituciones">
         {permissions.create && <Link className="kit-button" to={INSTITUTION_ROUTES.create}>Agregar institución</Link>}
       </PageHeader>
-      {failed ? (
+      {state.status === 'error' ? (
         <ErrorPanel onRetry={reload} />
       ) : (
         <DataTable

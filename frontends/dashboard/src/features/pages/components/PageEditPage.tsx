@@ -1,12 +1,11 @@
 import { useEffect, useId } from 'react'
 import { pageInputSchema, REQUIRED, type Page } from '@donaciones/contracts'
-import { ErrorPanel, Loading } from '@donaciones/web-kit'
+import { apiRequest, ErrorPanel, Loading, useQuery } from '@donaciones/web-kit'
 import { useZodForm } from '@donaciones/web-kit/forms'
 import { isBlankHtml, RichTextEditor } from '@donaciones/web-kit/rich-text'
 import { useNavigate, useParams } from '@donaciones/web-kit/router'
 import { FormActions } from '../../../components/FormActions.tsx'
 import { PageHeader } from '../../../components/PageHeader.tsx'
-import { useApiData } from '../../../hooks/use-api-data.ts'
 import { updateWithJustification } from '../../../lib/record-actions.ts'
 import { PAGES_PATH, updatePage } from '../api/pages-api.ts'
 import { PAGE_ROUTES } from '../lib/routes.ts'
@@ -19,15 +18,15 @@ export function PageEditPage() {
   const navigate = useNavigate()
   const labelId = useId()
   const errorId = useId()
-  const record = useApiData<Page>('LOAD_PAGE', `${PAGES_PATH}/${id}`)
+  const record = useQuery(`${PAGES_PATH}/${id}`, (signal, path) => apiRequest<Page>('LOAD_PAGE', path, { signal }))
   const { handleSubmit, formState, watch, reset, setValue, setError, clearErrors } = useZodForm(pageInputSchema, { defaultValues: { description: '' } })
 
   useEffect(() => {
     if (record.data) reset({ description: record.data.description })
   }, [record.data, reset])
 
-  if (record.loading) return <Loading label="Cargando datos..." />
-  if (record.failed || !record.data) return <ErrorPanel onRetry={record.reload} />
+  if (record.state.status === 'loading') return <Loading label="Cargando datos..." />
+  if (record.state.status === 'error' || !record.data) return <ErrorPanel onRetry={record.retry} />
 
   const description = watch('description')
   const blank = isBlankHtml(description)
@@ -39,7 +38,7 @@ export function PageEditPage() {
       return
     }
     try {
-      const saved = await updateWithJustification((justification) => updatePage(id, input.description, justification))
+      const saved = await updateWithJustification(PAGES_PATH, (justification) => updatePage(id, input.description, justification))
       if (saved) navigate(PAGE_ROUTES.view(id))
     } catch {
       // The kit's global toast shows the server's message.

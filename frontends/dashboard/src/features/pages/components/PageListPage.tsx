@@ -1,11 +1,10 @@
 import type { Page } from '@donaciones/contracts'
-import { ErrorPanel, formatDate } from '@donaciones/web-kit'
+import { apiRequest, ErrorPanel, formatDate, useQuery } from '@donaciones/web-kit'
 import { useNavigate } from '@donaciones/web-kit/router'
 import { ActiveMark } from '../../../components/ActiveMark.tsx'
 import { DataTable, type DataColumn } from '../../../components/DataTable.tsx'
 import { HistoryRows } from '../../../components/HistoryRows.tsx'
 import { PageHeader } from '../../../components/PageHeader.tsx'
-import { useApiData } from '../../../hooks/use-api-data.ts'
 import { useEmptyListDialog } from '../../../hooks/use-empty-list-dialog.ts'
 import { PAGES_PATH } from '../api/pages-api.ts'
 import { PAGE_ROUTES } from '../lib/routes.ts'
@@ -20,12 +19,12 @@ const columns: DataColumn<Page>[] = [
 /** /dashboard/pages/list (no create). */
 export function PageListPage() {
   const navigate = useNavigate()
-  const { data, failed, reload } = useApiData<Page[]>('LOAD_PAGES', PAGES_PATH)
+  const { state, data, retry: reload } = useQuery(PAGES_PATH, (signal, path) => apiRequest<Page[]>('LOAD_PAGES', path, { signal }))
   useEmptyListDialog(data, false)
   return (
     <section>
       <PageHeader title="Páginas" />
-      {failed ? (
+      {state.status === 'error' ? (
         <ErrorPanel onRetry={reload} />
       ) : (
         <DataTable

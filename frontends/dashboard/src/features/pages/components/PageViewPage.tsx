@@ -1,8 +1,7 @@
 import type { Page } from '@donaciones/contracts'
-import { ErrorPanel, formatDateTime, Loading } from '@donaciones/web-kit'
+import { apiRequest, ErrorPanel, formatDateTime, Loading, useQuery } from '@donaciones/web-kit'
 import { Link, useParams } from '@donaciones/web-kit/router'
 import { RecordView } from '../../../components/RecordView.tsx'
-import { useApiData } from '../../../hooks/use-api-data.ts'
 import { usePermissions } from '../../../hooks/use-permissions.ts'
 import { toggleWithJustification } from '../../../lib/record-actions.ts'
 import { PAGES_PATH, togglePage } from '../api/pages-api.ts'
@@ -13,14 +12,14 @@ import './pages.css'
 export function PageViewPage() {
   const { id = '' } = useParams()
   const permissions = usePermissions('pages')
-  const { data, loading, failed, reload } = useApiData<Page>('LOAD_PAGE', `${PAGES_PATH}/${id}`)
+  const { state, data, retry: reload } = useQuery(`${PAGES_PATH}/${id}`, (signal, path) => apiRequest<Page>('LOAD_PAGE', path, { signal }))
 
-  if (loading) return <Loading label="Cargando datos..." />
-  if (failed || !data) return <ErrorPanel onRetry={reload} />
+  if (state.status === 'loading') return <Loading label="Cargando datos..." />
+  if (state.status === 'error' || !data) return <ErrorPanel onRetry={reload} />
 
   const toggle = async () => {
     try {
-      if (await toggleWithJustification(!data.active, (description) => togglePage(data._id, !data.active, description))) reload()
+      if (await toggleWithJustification(PAGES_PATH, !data.active, (description) => togglePage(data._id, !data.active, description))) reload()
     } catch {
       // The kit's global toast shows the server's message.
     }

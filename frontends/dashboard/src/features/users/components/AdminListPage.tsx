@@ -1,11 +1,10 @@
 import { ROLE_LABELS, type User } from '@donaciones/contracts'
-import { ErrorPanel, formatDate } from '@donaciones/web-kit'
+import { apiRequest, ErrorPanel, formatDate, useQuery } from '@donaciones/web-kit'
 import { Link, useNavigate } from '@donaciones/web-kit/router'
 import { ActiveMark } from '../../../components/ActiveMark.tsx'
 import { DataTable, type DataColumn } from '../../../components/DataTable.tsx'
 import { HistoryRows } from '../../../components/HistoryRows.tsx'
 import { PageHeader } from '../../../components/PageHeader.tsx'
-import { useApiData } from '../../../hooks/use-api-data.ts'
 import { usePermissions } from '../../../hooks/use-permissions.ts'
 import { exportUsers, USERS_PATH } from '../api/users-api.ts'
 import { USER_ROUTES } from '../lib/routes.ts'
@@ -22,14 +21,14 @@ const columns: DataColumn<User>[] = [
 export function AdminListPage() {
   const navigate = useNavigate()
   const permissions = usePermissions('admin')
-  const { data, failed, reload } = useApiData<User[]>('LOAD_ADMINS', `${USERS_PATH}/admin`)
+  const { state, data, retry: reload } = useQuery(`${USERS_PATH}/admin`, (signal, path) => apiRequest<User[]>('LOAD_ADMINS', path, { signal }))
 
   return (
     <section>
       <PageHeader title="Administradores">
         {permissions.create && <Link className="kit-button" to={`${USER_ROUTES.create}?rol=1`}>Agregar</Link>}
       </PageHeader>
-      {failed ? (
+      {state.status === 'error' ? (
         <ErrorPanel onRetry={reload} />
       ) : (
         <DataTable

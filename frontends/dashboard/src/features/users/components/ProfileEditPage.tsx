@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react'
 import { PROFILE_FORM_NAME_MAX, PROFILE_UPDATED, profileUpdateRequestSchema, type User } from '@donaciones/contracts'
-import { apiRequest, authUserFrom, ErrorPanel, Loading, notify, useSession } from '@donaciones/web-kit'
+import { apiRequest, authUserFrom, ErrorPanel, Loading, notify, useQuery, useSession } from '@donaciones/web-kit'
 import { CharacterCount, Field, ImageUploadField, useZodForm } from '@donaciones/web-kit/forms'
 import { useNavigate } from '@donaciones/web-kit/router'
 import { FormActions } from '../../../components/FormActions.tsx'
 import { PageHeader } from '../../../components/PageHeader.tsx'
-import { useApiData } from '../../../hooks/use-api-data.ts'
+import { changed } from '../../../lib/record-actions.ts'
 import { USERS_PATH } from '../api/users-api.ts'
 import { USER_ROUTES } from '../lib/routes.ts'
 import { pictureOf } from '../lib/user-picture.ts'
@@ -23,7 +23,7 @@ interface ProfileAnswer {
 export function ProfileEditPage() {
   const navigate = useNavigate()
   const me = useSession((state) => state.user)
-  const { data, loading, failed, reload } = useApiData<User>('LOAD_PROFILE', me ? `${USERS_PATH}/${me._id}` : null)
+  const { state, data, retry: reload } = useQuery(me ? `${USERS_PATH}/${me._id}` : null, (signal, path) => apiRequest<User>('LOAD_PROFILE', path, { signal }))
   const { register, handleSubmit, formState, watch, reset, setValue, trigger } = useZodForm(profileUpdateRequestSchema, {
     defaultValues: { name: '', lastName: '', email: '', thumbnail: '' },
   })
@@ -36,12 +36,13 @@ export function ProfileEditPage() {
     setPreview(pictureOf(data))
   }, [data, reset])
 
-  if (!me || loading) return <Loading label="Cargando datos..." />
-  if (failed || !data) return <ErrorPanel onRetry={reload} />
+  if (!me || state.status === 'loading') return <Loading label="Cargando datos..." />
+  if (state.status === 'error' || !data) return <ErrorPanel onRetry={reload} />
 
   const submit = handleSubmit(async (input) => {
     try {
       const answer = await apiRequest<ProfileAnswer>('EDIT_PROFILE', `${USERS_PATH}/profile`, { method: 'PUT', json: input })
+      changed(USERS_PATH)
       const session = useSession.getState()
       const fromToken = answer.token ? session.signIn(answer.token) : null
       session.setUser(authUserFrom(fromToken ?? me, answer.user))

@@ -1,9 +1,8 @@
 import { ROLE_LABELS, type User } from '@donaciones/contracts'
-import { ErrorPanel, formatDateTime, Loading, useSession } from '@donaciones/web-kit'
+import { apiRequest, ErrorPanel, formatDateTime, Loading, useQuery, useSession } from '@donaciones/web-kit'
 import { Link, useParams } from '@donaciones/web-kit/router'
 import { ActiveMark } from '../../../components/ActiveMark.tsx'
 import { PageHeader } from '../../../components/PageHeader.tsx'
-import { useApiData } from '../../../hooks/use-api-data.ts'
 import { USERS_PATH } from '../api/users-api.ts'
 import { USER_ROUTES } from '../lib/routes.ts'
 import { pictureOf } from '../lib/user-picture.ts'
@@ -15,10 +14,10 @@ import './users.css'
 export function ProfileViewPage() {
   const { id = '' } = useParams()
   const me = useSession((state) => state.user)
-  const { data, loading, failed, reload } = useApiData<User>('LOAD_PROFILE', `${USERS_PATH}/${id}`)
+  const { state, data, retry: reload } = useQuery(`${USERS_PATH}/${id}`, (signal, path) => apiRequest<User>('LOAD_PROFILE', path, { signal }))
 
-  if (loading) return <Loading label="Cargando datos..." />
-  if (failed || !data) return <ErrorPanel onRetry={reload} />
+  if (state.status === 'loading') return <Loading label="Cargando datos..." />
+  if (state.status === 'error' || !data) return <ErrorPanel onRetry={reload} />
   const own = me?._id === data._id
 
   return (

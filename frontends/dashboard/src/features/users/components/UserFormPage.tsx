@@ -11,13 +11,12 @@ import {
   type Role,
   type User,
 } from '@donaciones/contracts'
-import { ErrorPanel, Loading, notify, showAlert, useSession } from '@donaciones/web-kit'
+import { apiRequest, ErrorPanel, Loading, notify, showAlert, useQuery, useSession } from '@donaciones/web-kit'
 import { CharacterCount, Field, useZodForm } from '@donaciones/web-kit/forms'
 import { useNavigate, useParams, useSearchParams } from '@donaciones/web-kit/router'
 import { FormActions } from '../../../components/FormActions.tsx'
 import { PageHeader } from '../../../components/PageHeader.tsx'
-import { useApiData } from '../../../hooks/use-api-data.ts'
-import { updateWithJustification } from '../../../lib/record-actions.ts'
+import { changed, updateWithJustification } from '../../../lib/record-actions.ts'
 import { createUser, updateUser, USERS_PATH } from '../api/users-api.ts'
 import { emptyMatrix, grantsOf, type MatrixRow } from '../lib/permission-matrix.ts'
 import { USER_ROUTES } from '../lib/routes.ts'
@@ -47,8 +46,8 @@ export function UserFormPage({ mode }: { mode: 'create' | 'edit' }) {
   const navigate = useNavigate()
   const me = useSession((state) => state.user)
   const signOut = useSession((state) => state.signOut)
-  const record = useApiData<User>('LOAD_USER', mode === 'edit' ? `${USERS_PATH}/edit/${id}` : null)
-  const modules = useApiData<Module[]>('LOAD_MODULES', '/modules')
+  const record = useQuery(mode === 'edit' ? `${USERS_PATH}/edit/${id}` : null, (signal, path) => apiRequest<User>('LOAD_USER', path, { signal }))
+  const modules = useQuery('/modules', (signal, path) => apiRequest<Module[]>('LOAD_MODULES', path, { signal }))
   const initialRole = mode === 'create' ? roleFromQuery(query.get('rol')) : undefined
   const { register, handleSubmit, formState, watch, reset } = useZodForm(formSchema, {
     defaultValues: { name: '', lastName: '', email: '', ...(initialRole !== undefined && { role: initialRole }) },
@@ -65,9 +64,9 @@ export function UserFormPage({ mode }: { mode: 'create' | 'edit' }) {
     if (record.data) reset({ name: record.data.name, lastName: record.data.lastName, email: record.data.email, role: record.data.role })
   }, [record.data, reset])
 
-  if ((mode === 'edit' && record.loading) || modules.loading) return <Loading label="Cargando datos..." />
-  if (mode === 'edit' && (record.failed || !record.data)) return <ErrorPanel onRetry={record.reload} />
-  if (modules.failed) return <ErrorPanel onRetry={modules.reload} />
+  if ((mode === 'edit' && record.state.status === 'loading') || modules.state.status === 'loading') return <Loading label="Cargando datos..." />
+  if (mode === 'edit' && (record.state.status === 'error' || !record.data)) return <ErrorPanel onRetry={record.retry} />
+  if (modules.state.status === 'error') return <ErrorPanel onRetry={modules.retry} />
 
   const role = watch('role') as Role | undefined
   const showMatrix = role === 1
@@ -77,13 +76,14 @@ export function UserFormPage({ mode }: { mode: 'create' | 'edit' }) {
     try {
       if (mode === 'create') {
         const created = await createUser(payload)
+        changed(USERS_PATH)
         // Role 0/1: 'Administrador creado / Se enviará una contraseña provisional a {email}'; role 2: 'Registro guardado'.
         if (created.role === 2) notify.success(RECORD_SAVED)
         else await showAlert(ADMIN_CREATED_TITLE, adminCreatedMessage(created.email), 'success')
         navigate(created.role === 2 ? USER_ROUTES.list : USER_ROUTES.adminList)
         return
       }
-      const saved = await updateWithJustification((description) => updateUser(id, payload, description))
+      const saved = await updateWithJustification(USERS_PATH, (description) => updateUser(id, payload, description))
       if (!saved) return
       if (me && me._id === id && record.data && record.data.role !== input.role) {
         // Spec §4: changing one's own role forces logout.

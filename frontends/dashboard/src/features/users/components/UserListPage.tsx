@@ -1,11 +1,10 @@
 import { useMemo, useState } from 'react'
 import type { User } from '@donaciones/contracts'
-import { ErrorPanel } from '@donaciones/web-kit'
+import { apiRequest, ErrorPanel, useQuery } from '@donaciones/web-kit'
 import { Link } from '@donaciones/web-kit/router'
 import { ActiveMark } from '../../../components/ActiveMark.tsx'
 import { PageHeader } from '../../../components/PageHeader.tsx'
 import { matchesSearch } from '../../../lib/table-search.ts'
-import { useApiData } from '../../../hooks/use-api-data.ts'
 import { useEmptyListDialog } from '../../../hooks/use-empty-list-dialog.ts'
 import { usePermissions } from '../../../hooks/use-permissions.ts'
 import { exportUsers, USERS_PATH } from '../api/users-api.ts'
@@ -17,7 +16,7 @@ import './users.css'
 /** /dashboard/user/list: the users (role 2) as a grid of contact cards (spec §2.5). */
 export function UserListPage() {
   const permissions = usePermissions('user')
-  const { data, failed, reload } = useApiData<User[]>('LOAD_USERS', USERS_PATH)
+  const { state, data, retry: reload } = useQuery(USERS_PATH, (signal, path) => apiRequest<User[]>('LOAD_USERS', path, { signal }))
   const [search, setSearch] = useState('')
   const [exporting, setExporting] = useState(false)
   useEmptyListDialog(data, permissions.create)
@@ -43,7 +42,7 @@ export function UserListPage() {
       <PageHeader title="Usuarios">
         {permissions.create && <Link className="kit-button" to={`${USER_ROUTES.create}?rol=2`}>Agregar</Link>}
       </PageHeader>
-      {failed ? (
+      {state.status === 'error' ? (
         <ErrorPanel onRetry={reload} />
       ) : (
         <>

@@ -1,8 +1,7 @@
 import { ROLE_LABELS, type User } from '@donaciones/contracts'
-import { ErrorPanel, formatDateTime, hasPermission, Loading, useSession } from '@donaciones/web-kit'
+import { apiRequest, ErrorPanel, formatDateTime, hasPermission, Loading, useQuery, useSession } from '@donaciones/web-kit'
 import { Link, useParams } from '@donaciones/web-kit/router'
 import { RecordView } from '../../../components/RecordView.tsx'
-import { useApiData } from '../../../hooks/use-api-data.ts'
 import { toggleWithJustification } from '../../../lib/record-actions.ts'
 import { toggleUser, USERS_PATH } from '../api/users-api.ts'
 import { moduleOfRole } from '../lib/permission-matrix.ts'
@@ -15,15 +14,15 @@ import './users.css'
 export function UserViewPage() {
   const { id = '' } = useParams()
   const me = useSession((state) => state.user)
-  const { data, loading, failed, reload } = useApiData<User>('LOAD_USER', `${USERS_PATH}/${id}`)
+  const { state, data, retry: reload } = useQuery(`${USERS_PATH}/${id}`, (signal, path) => apiRequest<User>('LOAD_USER', path, { signal }))
 
-  if (loading) return <Loading label="Cargando datos..." />
-  if (failed || !data) return <ErrorPanel onRetry={reload} />
+  if (state.status === 'loading') return <Loading label="Cargando datos..." />
+  if (state.status === 'error' || !data) return <ErrorPanel onRetry={reload} />
 
   const canUpdate = hasPermission(me, moduleOfRole(data.role), 'update')
   const toggle = async () => {
     try {
-      if (await toggleWithJustification(!data.active, (description) => toggleUser(data._id, !data.active, description))) reload()
+      if (await toggleWithJustification(USERS_PATH, !data.active, (description) => toggleUser(data._id, !data.active, description))) reload()
     } catch {
       // The kit's global toast shows the server's message.
     }

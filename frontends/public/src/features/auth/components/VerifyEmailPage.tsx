@@ -1,6 +1,6 @@
 import { Link, useSearchParams } from '@donaciones/web-kit/router'
 import { EMAIL_VERIFIED_TEXT, EMAIL_VERIFIED_TITLE } from '@donaciones/contracts'
-import { Loading, useLoad } from '@donaciones/web-kit'
+import { Loading, useQuery } from '@donaciones/web-kit'
 import { verifyEmail } from '../api/auth.ts'
 import './auth.css'
 
@@ -22,7 +22,7 @@ export function VerifyEmailPage() {
   const [params] = useSearchParams()
   const email = params.get('email') ?? ''
   const token = params.get('token') ?? ''
-  const { state } = useLoad(email && token ? `${email}\n${token}` : null, () => verifyOnce(email, token))
+  const { state } = useQuery(email && token ? `verify-email:${email}\n${token}` : null, () => verifyOnce(email, token))
 
   return (
     <main className="auth">

@@ -5,8 +5,8 @@ import { apiRequest } from '@donaciones/web-kit'
 const campaignPath = (slug: string) => `/public/campaigns/${encodeURIComponent(slug)}`
 
 /** GET /public/campaigns/{slug}: the whole campaign with comments and approved donations. */
-export function fetchCampaign(slug: string): Promise<Campaign> {
-  return apiRequest<Campaign>('LOAD_CAMPAIGN', campaignPath(slug), { silent: true })
+export function fetchCampaign(slug: string, signal?: AbortSignal): Promise<Campaign> {
+  return apiRequest<Campaign>('LOAD_CAMPAIGN', campaignPath(slug), { silent: true, ...(signal && { signal }) })
 }
 
 /** POST /public/campaigns/{slug}/visit → the new total. */

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { ApiError } from '@donaciones/web-kit'
+import { useQuery } from '@donaciones/web-kit'
 import type { Campaign } from '@donaciones/contracts'
 import { fetchCampaign, registerVisit } from '../api/campaign-api.ts'
 
@@ -13,37 +13,26 @@ export type CampaignState =
   | { status: 'ready'; campaign: Campaign }
 
 /**
- * Loads the campaign of the route and counts one visit per page load. The state lives in the
- * page only, so leaving the page clears it.
+ * Loads the campaign of the route (cached by the kit: coming back shows it at once while it
+ * refreshes) and counts one visit per page load.
  */
 export function useCampaign(slug: string) {
-  const [state, setState] = useState<CampaignState>({ status: 'loading' })
+  const { state: loaded, refresh } = useQuery(`campaign:${slug}`, (signal) => fetchCampaign(slug, signal))
   const [visits, setVisits] = useState<number | null>(null)
   const current = useRef(slug)
   current.current = slug
 
-  const load = useCallback(async (quiet: boolean): Promise<Campaign | null> => {
-    if (!quiet) setState({ status: 'loading' })
-    try {
-      const campaign = await fetchCampaign(slug)
-      if (current.current === slug) setState({ status: 'ready', campaign })
-      return campaign
-    } catch (error) {
-      if (current.current === slug) setState(error instanceof ApiError && error.status === 404 ? { status: 'not-found' } : { status: 'error' })
-      return null
-    }
-  }, [slug])
-
-  useEffect(() => {
-    setVisits(null)
-    void load(false)
-  }, [load])
+  const state: CampaignState =
+    loaded.status === 'success' ? { status: 'ready', campaign: loaded.data }
+    : loaded.status === 'error' ? (loaded.error.status === 404 ? { status: 'not-found' } : { status: 'error' })
+    : { status: 'loading' }
 
   // StrictMode runs effects twice on the same instance: the ref keeps it to one visit per load.
   const visited = useRef<string | null>(null)
   useEffect(() => {
     if (visited.current === slug) return
     visited.current = slug
+    setVisits(null)
     registerVisit(slug)
       .then((total) => {
         if (current.current === slug) setVisits(total)
@@ -52,8 +41,8 @@ export function useCampaign(slug: string) {
   }, [slug])
 
   const reload = useCallback(async () => {
-    await load(true)
-  }, [load])
+    await refresh()
+  }, [refresh])
 
   /**
    * After an approved donation: the campaign's totals are a projection of the donation service and
@@ -62,10 +51,10 @@ export function useCampaign(slug: string) {
   const reloadAfterDonation = useCallback(async (donationsBefore: number) => {
     for (let attempt = 0; attempt < RELOAD_ATTEMPTS; attempt++) {
       if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, RELOAD_DELAY_MS))
-      const campaign = await load(true)
+      const campaign = await refresh()
       if (!campaign || campaign.donations.length > donationsBefore || current.current !== slug) return
     }
-  }, [load, slug])
+  }, [refresh, slug])
 
   return { state, visits, reload, reloadAfterDonation }
 }

@@ -1,11 +1,11 @@
 import { COUNTER_ANIMATION_MS } from '@donaciones/contracts'
-import { formatInteger, Loading, useLoad } from '@donaciones/web-kit'
+import { formatInteger, Loading, useQuery } from '@donaciones/web-kit'
 import { useCountUp } from '../hooks/use-count-up.ts'
 import { getVisits } from '../api/get-visits.ts'
 
 /** The site's visits, counted up from 0 over 4 seconds (spec §2.1). */
 export function VisitsCounter() {
-  const { state: visits } = useLoad('site-visits', getVisits)
+  const { state: visits } = useQuery('site-visits', getVisits)
   const total = visits.status === 'success' ? visits.data : null
   const shown = useCountUp(total, COUNTER_ANIMATION_MS)
   return (

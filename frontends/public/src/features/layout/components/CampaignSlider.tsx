@@ -1,4 +1,4 @@
-import { CampaignProgress, useLoad } from '@donaciones/web-kit'
+import { CampaignProgress, useQuery } from '@donaciones/web-kit'
 import { Link, useLocation } from '@donaciones/web-kit/router'
 import { SLIDER_SPEED_MS, type CampaignCard } from '@donaciones/contracts'
 import { getSliderCampaigns } from '../api/campaign-lists.ts'
@@ -18,7 +18,7 @@ export function CampaignSlider() {
   // The slider stays mounted across pages: it loads again on each page (a donation just made shows
   // on its cards) and keeps the cards it has on screen meanwhile, so nothing shifts.
   const { pathname } = useLocation()
-  const { state } = useLoad(`slider-campaigns:${pathname}`, getSliderCampaigns)
+  const { state } = useQuery(`slider-campaigns:${pathname}`, getSliderCampaigns)
   const cards = state.status === 'success' ? state.data : state.status === 'loading' ? state.previous : undefined
   if (!cards || cards.length === 0) return null
   return <SliderCarousel cards={cards} />

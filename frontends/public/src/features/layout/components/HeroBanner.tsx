@@ -1,4 +1,4 @@
-import { CampaignProgress, useLoad } from '@donaciones/web-kit'
+import { CampaignProgress, useQuery } from '@donaciones/web-kit'
 import { Link } from '@donaciones/web-kit/router'
 import type { CampaignCard } from '@donaciones/contracts'
 import { getBannerCampaigns } from '../api/campaign-lists.ts'
@@ -7,7 +7,7 @@ import { CarouselControls } from './CarouselControls.tsx'
 
 /** Hero carousel of featured campaigns at the top of the home page (spec §2.2). */
 export function HeroBanner() {
-  const { state } = useLoad('banner-campaigns', getBannerCampaigns)
+  const { state } = useQuery('banner-campaigns', getBannerCampaigns)
   // While loading it keeps the banner's height (no jump when the slides arrive); on failure or
   // without featured campaigns the home page simply starts with its content.
   if (state.status === 'loading') return <div className="public-banner-placeholder" />

@@ -1,11 +1,11 @@
 import { Link } from '@donaciones/web-kit/router'
-import { ErrorPanel, isMissing, Loading, useLoad } from '@donaciones/web-kit'
+import { ErrorPanel, isMissing, Loading, useQuery } from '@donaciones/web-kit'
 import { getPublicPage } from '../api/get-page.ts'
 import './static-page.css'
 
 /** /about, /notice-of-privacy and /terms-and-conditions: a title and its rich HTML (spec §2.1). */
 export function StaticPage({ name }: { name: string }) {
-  const { state, retry } = useLoad(name, (signal) => getPublicPage(name, signal))
+  const { state, retry } = useQuery(`page:${name}`, (signal) => getPublicPage(name, signal))
   return (
     <main className="static-page">
       {state.status === 'loading' && <Loading label="Cargando página..." />}
