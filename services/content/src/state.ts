@@ -19,7 +19,7 @@ export async function initContentState(context: ServiceContext): Promise<Content
   await createFileBlobTable(context.db, context.store.schema)
   // Upload quotas of users (role 2).
   await createAttemptTable(context.db, context.store.schema)
-  const key = await loadEncryptionKey({ dataDir: context.dataDir, dialect: context.db.dialect, logger: context.logger })
+  const key = await loadEncryptionKey({ configured: context.settings.CONFIG_ENCRYPTION_KEY, dataDir: context.dataDir, dialect: context.db.dialect, logger: context.logger })
   const state: ContentState = { key, mail: new ContentMail(context, key) }
   states.set(context.store, state)
   return state

@@ -26,7 +26,7 @@ export function createDonationService(options: DonationServiceOptions = {}): Ser
   const depsOf = (context: ServiceContext): DonationDeps => {
     const existing = running.get(context)
     if (existing) return existing.deps
-    const deps = createDeps(context, resolveOptions(options))
+    const deps = createDeps(context, resolveOptions(options, context.settings))
     running.set(context, { deps, stop: async () => {} })
     return deps
   }

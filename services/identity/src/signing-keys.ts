@@ -16,7 +16,7 @@ async function tableFor(db: SqlExecutor, schema: string): Promise<string> {
 }
 
 /** Production passes JWT_PRIVATE_JWK (an EC P-256 private JWK with a kid); otherwise a key is made once and kept. */
-export async function ensureSigningKey(db: SqlExecutor, schema: string, configured = process.env.JWT_PRIVATE_JWK): Promise<SigningKey> {
+export async function ensureSigningKey(db: SqlExecutor, schema: string, configured: string | undefined): Promise<SigningKey> {
   if (configured) return fromConfiguredJwk(JSON.parse(configured) as JWK)
   const table = await tableFor(db, schema)
   const existing = await db.query<{ kid: string; private_jwk: JWK; public_jwk: JWK }>(`select kid, private_jwk, public_jwk from ${table} order by created_at desc limit 1`)

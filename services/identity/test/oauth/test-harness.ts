@@ -6,6 +6,7 @@ import {
   createServiceApp,
   finishServiceApp,
   mutableDirectory,
+  readSettings,
   requireInternalCall,
   startHttpServer,
   type RunningHttpServer,
@@ -61,7 +62,7 @@ export async function startHarness(): Promise<Harness> {
 
   const fake = await startFakeOauth({ clients: { google: clients.google, facebook: clients.facebook, twitter: clients.twitter } })
   const db = await createPgliteDatabase()
-  const context: OauthContext = { db, store: { schema: 'identity' }, logger, directory }
+  const context: OauthContext = { db, store: { schema: 'identity' }, logger, directory, settings: readSettings({}) }
 
   const identity = createServiceApp({ name: 'identity', logger, accessLog: false })
   const identityServer = await startHttpServer(identity, { port: 0 })

@@ -8,6 +8,7 @@ import type { Logger } from '../http/index.ts'
 import type { MailQueue, OutboxMail } from '../mail/mail-queue.ts'
 import type { ServiceDirectory } from './service-directory.ts'
 import type { SessionAuth } from './session-auth.ts'
+import type { Settings } from './settings.ts'
 
 export interface ServiceContext {
   name: ServiceName
@@ -21,6 +22,8 @@ export interface ServiceContext {
   directory: ServiceDirectory
   /** Local folder for files a service keeps outside the database (mail outbox, generated keys); absent when none. */
   dataDir: string | undefined
+  /** The environment, parsed once when the service started. */
+  settings: Settings
   /** The service's mail outbox: queue messages inside the transaction of the change that causes them. */
   mail: MailQueue
 }
