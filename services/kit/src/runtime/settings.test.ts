@@ -82,7 +82,6 @@ describe('the configuration reader', () => {
     expect(() => readSettings({ METRICS_PORT: '0' })).toThrow(/METRICS_PORT/)
     expect(() => readSettings({ PUBLIC_URL: 'donaciones.example.org' })).toThrow('La variable de entorno PUBLIC_URL debe ser una dirección http(s) completa')
     expect(() => readSettings({ MAIL_TRANSPORT: 'paloma' })).toThrow('La variable de entorno MAIL_TRANSPORT debe ser uno de: smtp, outbox')
-    expect(() => readSettings({ JWT_PRIVATE_JWK: '{roto' })).toThrow(/JWT_PRIVATE_JWK debe ser un objeto JSON/)
     expect(() => readSettings({ CAMPAIGN_URL: 'campaign:4002' })).toThrow(/CAMPAIGN_URL/)
   })
 

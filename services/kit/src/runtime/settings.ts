@@ -76,17 +76,6 @@ const trustProxy: Parser<boolean | number | string> = (raw) => {
 /** Validated by the logger, which falls back to info with a warning (a log level never stops a process). */
 const logLevel: Parser<string> = (raw) => raw.trim().toLowerCase()
 
-const jsonObject: Parser<string> = (raw) => {
-  let value: unknown
-  try {
-    value = JSON.parse(raw)
-  } catch {
-    throw new InvalidValue('debe ser un objeto JSON')
-  }
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new InvalidValue('debe ser un objeto JSON')
-  return raw
-}
-
 function oneOf<const T extends string>(values: readonly T[]): Parser<T> {
   return (raw) => {
     const found = values.find((value) => value === raw.trim())
@@ -145,7 +134,8 @@ const variables = {
   MAIL_RETRY_FIRST_MS: withDefault(wholeNumber(1), 5_000),
   MAIL_RETRY_MAX_MS: withDefault(wholeNumber(1), 5 * 60_000),
   MAIL_ALERT_AFTER_SECONDS: withDefault(wholeNumber(1), UNDELIVERED_MAIL_AFTER_SECONDS),
-  JWT_PRIVATE_JWK: optional(jsonObject),
+  /** Checked by the identity service, which imports it as its signing key. */
+  JWT_PRIVATE_JWK: optional(text),
 }
 
 type Variables = typeof variables
