@@ -15,7 +15,7 @@ import { profileRoutes } from './routes/profile.ts'
 import { registerRoutes } from './routes/register.ts'
 import { userDetailRoutes } from './routes/user-detail.ts'
 import { usersRoutes } from './routes/users.ts'
-import { createPrivateTables } from './security/private-tables.ts'
+import { identityMigrations } from './migrations.ts'
 import { issueToken, signingKeyOf } from './tokens.ts'
 
 /** The identity service: users, sessions, tokens and permissions. Tests may shorten its limits. */
@@ -24,8 +24,8 @@ export function createIdentityService(overrides: Partial<IdentityOptions> = {}):
     name: 'identity',
     events: identityEvents,
     projections: [usersProjection],
+    migrations: identityMigrations,
     async setup(context) {
-      await createPrivateTables(context.db, context.store.schema)
       await signingKeyOf(context)
     },
     deliverMail: deliverFinishedMessage,

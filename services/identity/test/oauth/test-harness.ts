@@ -7,6 +7,7 @@ import {
   finishServiceApp,
   mutableDirectory,
   readSettings,
+  runMigrations,
   requireInternalCall,
   startHttpServer,
   type RunningHttpServer,
@@ -14,6 +15,7 @@ import {
 } from '@donaciones/kit'
 import { startFakeOauth, type FakeOauth } from '../../../../tools/fake-oauth/index.ts'
 import type { OauthContext } from '../../src/oauth/context.ts'
+import { identityMigrations } from '../../src/migrations.ts'
 import { oauthRoutes } from '../../src/oauth/index.ts'
 import { InMemorySocialUsers } from './test-ports.ts'
 
@@ -62,6 +64,7 @@ export async function startHarness(): Promise<Harness> {
 
   const fake = await startFakeOauth({ clients: { google: clients.google, facebook: clients.facebook, twitter: clients.twitter } })
   const db = await createPgliteDatabase()
+  await runMigrations(db, 'identity', identityMigrations)
   const context: OauthContext = { db, store: { schema: 'identity' }, logger, directory, settings: readSettings({}) }
 
   const identity = createServiceApp({ name: 'identity', logger, accessLog: false })

@@ -1,7 +1,7 @@
 import type { Router } from 'express'
 import type { EventDefinition, ServiceName } from '@donaciones/contracts'
 import type { Bus } from '../bus/bus.ts'
-import type { SqlDatabase } from '../db/index.ts'
+import type { Migration, SqlDatabase } from '../db/index.ts'
 import type { EventStore } from '../eventstore/event-store.ts'
 import type { Projection } from '../eventstore/projection.ts'
 import type { Logger } from '../http/index.ts'
@@ -34,6 +34,11 @@ export interface ServiceDefinition {
   /** Its own events (from contracts); the relay publishes them. */
   events: readonly EventDefinition[]
   projections: readonly Projection[]
+  /**
+   * Its private tables (not projections: replay neither drops nor rebuilds them) and their later
+   * changes, applied once each in order when the service starts (kit runMigrations).
+   */
+  migrations?: readonly Migration[]
   routes(context: ServiceContext): Router
   /** One-time setup after the store exists (e.g. key material). */
   setup?(context: ServiceContext): Promise<void>

@@ -1,6 +1,6 @@
 import type { Express } from 'express'
 import type { Bus } from '../bus/bus.ts'
-import { setUpSchemaExclusively, type SqlDatabase } from '../db/index.ts'
+import { runMigrations, setUpSchemaExclusively, type SqlDatabase } from '../db/index.ts'
 import { EventStore } from '../eventstore/event-store.ts'
 import { createServiceApp, finishServiceApp, type Logger } from '../http/index.ts'
 import { createMailQueue } from '../mail/mail-queue.ts'
@@ -80,6 +80,7 @@ export async function startServiceRuntime(options: ServiceRuntimeOptions): Promi
   await setUpSchemaExclusively(db, schema, async () => {
     await store.init()
     await createMailOutboxTable(db, schema)
+    if (definition.migrations) await runMigrations(db, schema, definition.migrations)
     await definition.setup?.(context)
     await consumer.setup()
   })
