@@ -8,8 +8,10 @@ import {
   isLoopbackPeer,
   metricsEndpoint,
   notFoundHandler,
+  readSettings,
   type ServiceMetrics,
   requestId,
+  type Settings,
   type Logger,
   type ReadinessChecks,
   type SessionAuth,
@@ -17,7 +19,6 @@ import {
 import { createServiceProxy } from './service-proxy.ts'
 import { serveFrontend } from './frontend.ts'
 import { routeTable } from './route-table.ts'
-import { publicUrlFromEnv } from './config.ts'
 import { securityHeaders, securityHeadersFromEnv, type SecurityHeadersOptions } from './security-headers.ts'
 
 /** A service answered in this process (embedded mode) or behind one or more URLs (replicas). */
@@ -44,6 +45,8 @@ export interface GatewayOptions {
   metricsExposure?: 'loopback' | 'separate'
   /** CSP and the other security headers; default from PUBLIC_URL and the provider script URLs of the environment. */
   security?: SecurityHeadersOptions
+  /** The parsed environment, for what is not given above; read when the app is made when absent. */
+  settings?: Settings
 }
 
 /** The route label of a gateway request: the route table prefix, never the raw path with ids. */
@@ -66,7 +69,9 @@ export function createGatewayApp(options: GatewayOptions): Express {
   const app = express()
   app.disable('x-powered-by')
   app.set('trust proxy', options.trustProxy ?? 'loopback')
-  app.use(securityHeaders(options.security ?? securityHeadersFromEnv()))
+  let settings = options.settings
+  const environment = (): Settings => (settings ??= readSettings())
+  app.use(securityHeaders(options.security ?? securityHeadersFromEnv(environment())))
   if (options.metrics) {
     const { registry } = options.metrics
     const exposure = options.metricsExposure ?? 'loopback'
@@ -102,7 +107,7 @@ export function createGatewayApp(options: GatewayOptions): Express {
     if (handler) app.use(route.prefix, route.auth === 'required' ? options.auth.required : options.auth.optional, restoreFullPath, handler)
   }
   app.use('/api', notFoundHandler)
-  serveFrontend(app, options.frontendDir, (options.publicUrl ?? publicUrlFromEnv(process.env, 3000)).replace(/\/+$/, ''))
+  serveFrontend(app, options.frontendDir, (options.publicUrl ?? environment().PUBLIC_URL).replace(/\/+$/, ''))
   app.use(errorHandler({ logger: options.logger }))
   return app
 }

@@ -5,7 +5,7 @@ import {
   onShutdownSignals,
   startHttpServer,
   startMetricsServer,
-  trustProxyFromEnv,
+  settingsOrExit,
   type ServiceDirectory,
 } from '@donaciones/kit'
 import { readDistributedGatewayConfig } from './config.ts'
@@ -13,8 +13,9 @@ import { createGatewayApp, type ServiceTarget } from './gateway-app.ts'
 import { perService } from '@donaciones/kit'
 
 /** Distributed mode: the gateway as its own process, in front of the services' URLs. */
-const logger = createLogger('gateway')
-const config = readDistributedGatewayConfig()
+const settings = settingsOrExit()
+const logger = createLogger('gateway', { level: settings.LOG_LEVEL })
+const config = readDistributedGatewayConfig(settings)
 const targets = perService((service): ServiceTarget => ({ kind: 'remote', urls: config.serviceUrls[service] }))
 const directory: ServiceDirectory = { internalToken: config.internalToken, urlsOf: (service) => config.serviceUrls[service] }
 const metrics = metricsFor('gateway')
@@ -24,7 +25,8 @@ const app = createGatewayApp({
   logger,
   frontendDir: config.frontendDir,
   publicUrl: config.publicUrl,
-  trustProxy: trustProxyFromEnv(process.env.TRUST_PROXY),
+  settings,
+  trustProxy: config.trustProxy,
   metrics,
   metricsExposure: config.metricsPort === undefined ? 'loopback' : 'separate',
 })

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import express from 'express'
-import { authenticate, createLogger, createTokenVerifier, paymentScripts, perService, startHttpServer } from '@donaciones/kit'
+import { authenticate, createLogger, createTokenVerifier, paymentScripts, perService, readSettings, startHttpServer } from '@donaciones/kit'
 import { createGatewayApp, type ServiceTarget } from './gateway-app.ts'
 import { placeholderScript } from './placeholder.ts'
 import { providerSources, securityHeadersFromEnv, type SecurityHeadersOptions } from './security-headers.ts'
@@ -101,7 +101,7 @@ function response(policy: Map<string, string[]>): string {
 describe('security headers of the gateway, https PUBLIC_URL', () => {
   let site: Awaited<ReturnType<typeof startGateway>>
   beforeAll(async () => {
-    site = await startGateway({ publicUrl: 'https://donaciones.example.org', scripts: paymentScripts({}) })
+    site = await startGateway({ publicUrl: 'https://donaciones.example.org', scripts: paymentScripts(readSettings({})) })
   })
   afterAll(async () => {
     await site.close()
@@ -129,8 +129,9 @@ describe('security headers of the gateway, https PUBLIC_URL', () => {
 describe('the CSP follows the configuration GET /api/init reads', () => {
   it('takes PUBLIC_URL, CONEKTA_TOKENIZER_URL and PAYPAL_SDK_URL from the environment, like paymentScripts', () => {
     const env = { PUBLIC_URL: 'https://sitio.example', CONEKTA_TOKENIZER_URL: 'http://127.0.0.1:5000/conekta/conekta.js', PAYPAL_SDK_URL: 'http://127.0.0.1:5001/paypal/sdk.js' }
-    const options = securityHeadersFromEnv(env)
-    expect(options).toEqual({ publicUrl: 'https://sitio.example', scripts: paymentScripts(env) })
+    const settings = readSettings(env)
+    const options = securityHeadersFromEnv(settings)
+    expect(options).toEqual({ publicUrl: 'https://sitio.example', scripts: paymentScripts(settings) })
     expect(providerSources(options.scripts).script).toEqual(['http://127.0.0.1:5000', 'http://127.0.0.1:5001'])
   })
 

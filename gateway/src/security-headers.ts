@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto'
 import type { RequestHandler } from 'express'
 import helmet from 'helmet'
 import type { PaymentScripts } from '@donaciones/contracts'
-import { paymentScripts } from '@donaciones/kit'
+import { paymentScripts, type Settings } from '@donaciones/kit'
 import { placeholderScript } from './placeholder.ts'
 
 /** The placeholder page's inline script (shown until the front ends are built), allowed by its hash only. */
@@ -107,6 +107,6 @@ export function securityHeaders(options: SecurityHeadersOptions): RequestHandler
 }
 
 /** From the environment: PUBLIC_URL, CONEKTA_TOKENIZER_URL and PAYPAL_SDK_URL (the same values GET /api/init reads). */
-export function securityHeadersFromEnv(env = process.env): SecurityHeadersOptions {
-  return { publicUrl: env.PUBLIC_URL, scripts: paymentScripts(env) }
+export function securityHeadersFromEnv(settings: Pick<Settings, 'PUBLIC_URL' | 'CONEKTA_TOKENIZER_URL' | 'PAYPAL_SDK_URL'>): SecurityHeadersOptions {
+  return { publicUrl: settings.PUBLIC_URL, scripts: paymentScripts(settings) }
 }

@@ -1,5 +1,5 @@
 import { resolve } from 'node:path'
-import { frontendDirFromEnv, metricsPortFromEnv, portFromEnv, publicUrlFromEnv } from '@donaciones/gateway'
+import { defaultGatewayPort, type Settings } from '@donaciones/kit'
 
 export interface EmbeddedConfig {
   port: number
@@ -10,15 +10,19 @@ export interface EmbeddedConfig {
   metricsPort?: number
 }
 
+/** Where the embedded database lives when DATA_DIR is unset (`npm start`, `replay`, `reconcile`). */
+export function embeddedDataDir(settings: Pick<Settings, 'DATA_DIR'>): string {
+  return resolve(settings.DATA_DIR ?? './data')
+}
+
 /** `npm start`'s settings: PORT, HOST, DATA_DIR, FRONTEND_DIR, PUBLIC_URL, METRICS_PORT. */
-export function readEmbeddedConfig(env = process.env): EmbeddedConfig {
-  const listenPort = portFromEnv(env.PORT, 3000)
+export function readEmbeddedConfig(settings: Settings): EmbeddedConfig {
   return {
-    port: listenPort,
-    host: env.HOST ?? '0.0.0.0',
-    dataDir: resolve(env.DATA_DIR ?? './data'),
-    frontendDir: frontendDirFromEnv(env),
-    publicUrl: publicUrlFromEnv(env, listenPort),
-    ...metricsPortFromEnv(env),
+    port: settings.PORT ?? defaultGatewayPort,
+    host: settings.HOST ?? '0.0.0.0',
+    dataDir: embeddedDataDir(settings),
+    frontendDir: settings.FRONTEND_DIR,
+    publicUrl: settings.PUBLIC_URL,
+    ...(settings.METRICS_PORT === undefined ? {} : { metricsPort: settings.METRICS_PORT }),
   }
 }

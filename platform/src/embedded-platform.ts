@@ -7,14 +7,16 @@ import {
   metricsFor,
   mutableDirectory,
   perService,
+  readSettings,
   startHttpServer,
   startMetricsServer,
   startServiceRuntime,
   type Logger,
   type PlatformEngines,
   type ServiceRuntime,
+  type Settings,
 } from '@donaciones/kit'
-import { createGatewayApp, publicUrlFromEnv, type ServiceTarget } from '@donaciones/gateway'
+import { createGatewayApp, type ServiceTarget } from '@donaciones/gateway'
 import { allServices } from './services.ts'
 
 export interface EmbeddedPlatformOptions {
@@ -23,8 +25,10 @@ export interface EmbeddedPlatformOptions {
   port: number
   host?: string
   frontendDir?: string
-  /** Origin of the absolute links the gateway writes; default PUBLIC_URL, else http://localhost:{port}. */
+  /** Origin of the absolute links the gateway writes; default PUBLIC_URL (see settings). */
   publicUrl?: string
+  /** The parsed environment of every service and the gateway; read when the platform starts when absent. */
+  settings?: Settings
   logger: Logger
   /** Serves the gateway's `/metrics` on this port (0 picks one) instead of to loopback peers of the public port. */
   metricsPort?: number
@@ -68,11 +72,12 @@ export async function startEmbeddedPlatform(options: EmbeddedPlatformOptions): P
 
 async function startOn(engines: PlatformEngines, options: EmbeddedPlatformOptions, undo: Array<() => Promise<void>>, stop: () => Promise<void>): Promise<EmbeddedPlatform> {
   const { logger } = options
+  const settings = options.settings ?? readSettings()
   const directory = mutableDirectory(randomBytes(32).toString('base64url'))
   const started = new Map<ServiceName, ServiceRuntime>()
   for (const definition of allServices) {
     const { db, bus, schema } = await engines.forService(definition.name, logger)
-    const runtime = await startServiceRuntime({ definition, db, bus, schema, logger, directory, accessLog: false, ...(options.dataDir ? { dataDir: options.dataDir } : {}) })
+    const runtime = await startServiceRuntime({ definition, db, bus, schema, logger, settings, directory, accessLog: false, ...(options.dataDir ? { dataDir: options.dataDir } : {}) })
     undo.push(() => runtime.stop())
     started.set(definition.name, runtime)
   }
@@ -95,7 +100,8 @@ async function startOn(engines: PlatformEngines, options: EmbeddedPlatformOption
     auth: createSessionAuth(directory),
     logger,
     ...(options.frontendDir ? { frontendDir: options.frontendDir } : {}),
-    publicUrl: options.publicUrl ?? publicUrlFromEnv(process.env, options.port),
+    publicUrl: options.publicUrl ?? settings.PUBLIC_URL,
+    settings,
     readiness: { database: () => Promise.all(Object.values(runtimes).map((runtime) => runtime.context.db.query('select 1'))) },
     metrics,
     metricsExposure: options.metricsPort === undefined ? 'loopback' : 'separate',

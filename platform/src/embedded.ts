@@ -1,14 +1,15 @@
-import { acquireDataDirLock, createLogger, DataDirLockedError, onShutdownSignals } from '@donaciones/kit'
+import { acquireDataDirLock, createLogger, DataDirLockedError, onShutdownSignals, settingsOrExit } from '@donaciones/kit'
 import { readEmbeddedConfig } from './config.ts'
 import { startEmbeddedPlatform } from './embedded-platform.ts'
 
 /** `npm start`: the whole product in one process, on PGlite under DATA_DIR and the in-process bus. */
-const logger = createLogger('donaciones')
-const config = readEmbeddedConfig()
+const settings = settingsOrExit()
+const logger = createLogger('donaciones', { level: settings.LOG_LEVEL })
+const config = readEmbeddedConfig(settings)
 
 try {
   const lock = acquireDataDirLock(config.dataDir)
-  const platform = await startEmbeddedPlatform({ ...config, logger }).catch((error: unknown) => {
+  const platform = await startEmbeddedPlatform({ ...config, settings, logger }).catch((error: unknown) => {
     lock.release()
     throw error
   })

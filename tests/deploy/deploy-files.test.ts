@@ -11,7 +11,7 @@ import { obj, type Doc } from './support/values.ts'
 
 /**
  * The deployment files, parsed, checked against the code: the service list (platform/src/services.ts),
- * the config readers (services/kit/src/runtime/config.ts, gateway/src/config.ts, the content
+ * the config readers (services/kit/src/runtime/settings.ts and config.ts, gateway/src/config.ts, the content
  * service's encryption key), the workspaces' start scripts and the root's replay/reconcile scripts.
  */
 const dockerfile = parseDockerfile(readFileSync(join(repositoryRoot, 'deploy/Dockerfile'), 'utf8'))

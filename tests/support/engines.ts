@@ -1,4 +1,4 @@
-import { createNatsBus, createPgDatabase, distributedPlatformEngines, ident, readServiceProcessConfig, type PlatformEngines } from '@donaciones/kit'
+import { createNatsBus, createPgDatabase, distributedPlatformEngines, ident, readServiceProcessConfig, readSettings, type PlatformEngines } from '@donaciones/kit'
 import { describe } from 'vitest'
 import { realEngines, uniqueName } from '@donaciones/kit/testing'
 import { isolatedPlatformEnv } from './processes.ts'
@@ -26,7 +26,7 @@ const connectionsPerService = 5
 function realPlatformEngines(databaseUrl: string, natsUrl: string): PlatformEngines {
   const prefix = uniqueName('site')
   const env = isolatedPlatformEnv(prefix, { databaseUrl, natsUrl })
-  const engines = distributedPlatformEngines((service) => readServiceProcessConfig(service, env), connectionsPerService)
+  const engines = distributedPlatformEngines((service) => readServiceProcessConfig(service, readSettings(env)), connectionsPerService)
   return {
     forService: (service, logger) => engines.forService(service, logger),
     async close() {

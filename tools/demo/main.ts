@@ -1,7 +1,6 @@
 import { rmSync } from 'node:fs'
 import { resolve } from 'node:path'
-import { acquireDataDirLock, createLogger, onShutdownSignals } from '@donaciones/kit'
-import { frontendDirFromEnv } from '@donaciones/gateway'
+import { acquireDataDirLock, createLogger, onShutdownSignals, readSettings } from '@donaciones/kit'
 import { startProviderSim } from '../provider-sim/index.ts'
 import { demoAdmin, picture, sampleCampaigns } from './sample-data.ts'
 
@@ -31,7 +30,7 @@ rmSync(dataDir, { recursive: true, force: true })
 const lock = acquireDataDirLock(dataDir)
 const logger = createLogger('demo', { level: process.env.LOG_LEVEL ?? 'warn' })
 // The web site `predemo` built (or FRONTEND_DIR), as `npm start` serves it.
-const platform = await startEmbeddedPlatform({ port, host: '0.0.0.0', dataDir, logger, frontendDir: frontendDirFromEnv() })
+const platform = await startEmbeddedPlatform({ port, host: '0.0.0.0', dataDir, logger, frontendDir: readSettings().FRONTEND_DIR })
 sim.setWebhookUrls({ conekta: `${platform.url}/api/donations/webhooks/conekta`, paypal: `${platform.url}/api/donations/webhooks/paypal` })
 
 async function api<T>(path: string, init: { method?: string; token?: string; json?: unknown; body?: FormData } = {}): Promise<T> {

@@ -1,6 +1,6 @@
-import { resolve } from 'node:path'
 import { reconcileInService, reconcileOnDatabase, reconcileSince, type ReconcileReport } from '@donaciones/donation'
-import { acquireDataDirLock, createLogger, DataDirLockedError } from '@donaciones/kit'
+import { acquireDataDirLock, createLogger, DataDirLockedError, readSettings, type Settings } from '@donaciones/kit'
+import { embeddedDataDir } from '../config.ts'
 import { startEmbeddedPlatform } from '../embedded-platform.ts'
 
 const usage = `Uso: npm run reconcile -- [AAAA-MM-DD]
@@ -22,8 +22,8 @@ function print(report: ReconcileReport): number {
   return report.errors.length > 0 ? 1 : 0
 }
 
-async function embedded(since: Date): Promise<number> {
-  const dataDir = resolve(process.env.DATA_DIR ?? './data')
+async function embedded(since: Date, settings: Settings): Promise<number> {
+  const dataDir = embeddedDataDir(settings)
   let release: () => void
   try {
     release = acquireDataDirLock(dataDir).release
@@ -34,8 +34,8 @@ async function embedded(since: Date): Promise<number> {
     }
     throw error
   }
-  const logger = createLogger('reconcile', { level: process.env.LOG_LEVEL ?? 'warn' })
-  const platform = await startEmbeddedPlatform({ port: 0, host: '127.0.0.1', dataDir, logger })
+  const logger = createLogger('reconcile', { level: settings.LOG_LEVEL ?? 'warn' })
+  const platform = await startEmbeddedPlatform({ port: 0, host: '127.0.0.1', dataDir, settings, logger })
   try {
     return print(await reconcileInService(platform.runtimes.donation.context, since))
   } finally {
@@ -50,9 +50,10 @@ async function main(): Promise<number> {
     process.stdout.write(usage)
     return 0
   }
-  const since = reconcileSince(argument)
-  const databaseUrl = process.env.DONATION_DATABASE_URL ?? process.env.DATABASE_URL
-  return databaseUrl ? print(await reconcileOnDatabase(since, databaseUrl)) : embedded(since)
+  const settings = readSettings()
+  const since = reconcileSince(argument, settings)
+  const databaseUrl = settings.serviceDatabaseUrls.donation ?? settings.DATABASE_URL
+  return databaseUrl ? print(await reconcileOnDatabase(since, databaseUrl, settings)) : embedded(since, settings)
 }
 
 process.exitCode = await main().catch((error: unknown) => {

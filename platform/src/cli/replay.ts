@@ -7,9 +7,11 @@ import {
   DataDirLockedError,
   EventStore,
   replayProjection,
+  serviceSchema,
+  settingsOrExit,
   type SqlDatabase,
 } from '@donaciones/kit'
-import { readEmbeddedConfig } from '../config.ts'
+import { embeddedDataDir } from '../config.ts'
 import { allServices } from '../services.ts'
 
 /**
@@ -27,12 +29,13 @@ async function main(): Promise<number> {
     return 2
   }
 
+  const settings = settingsOrExit()
   let db: SqlDatabase
   let release = () => {}
-  if (process.env.DATABASE_URL) {
-    db = createPgDatabase({ connectionString: process.env.DATABASE_URL, max: 2, applicationName: 'donaciones-replay' })
+  if (settings.DATABASE_URL) {
+    db = createPgDatabase({ connectionString: settings.DATABASE_URL, max: 2, applicationName: 'donaciones-replay' })
   } else {
-    const { dataDir } = readEmbeddedConfig()
+    const dataDir = embeddedDataDir(settings)
     try {
       release = acquireDataDirLock(dataDir).release
     } catch (error) {
@@ -45,10 +48,9 @@ async function main(): Promise<number> {
     db = await createPgliteDatabase(join(dataDir, 'pglite'))
   }
 
-  const prefix = process.env.DB_SCHEMA_PREFIX
   const store = new EventStore({
     db,
-    schema: prefix ? `${prefix}_${definition.name}` : definition.name,
+    schema: serviceSchema(definition.name, settings),
     service: definition.name,
     definitions: [...definition.events, ...definition.projections.flatMap((candidate) => candidate.handles)],
   })

@@ -1,7 +1,7 @@
 import { Router } from 'express'
 import { campaignEvents } from '@donaciones/contracts'
 import type { ServiceDefinition } from '@donaciones/kit'
-import { createEngagementTables } from './commands/engagement.ts'
+import { campaignMigrations } from './migrations.ts'
 import { campaignsProjection } from './projections/campaigns.ts'
 import { commentsProjection } from './projections/comments.ts'
 import { donationTotalsProjection } from './projections/donation-totals.ts'
@@ -19,9 +19,7 @@ export const campaignService: ServiceDefinition = {
   name: 'campaign',
   events: campaignEvents,
   projections: [catalogProjection, campaignsProjection, peopleProjection, commentsProjection, donationTotalsProjection],
-  async setup(context) {
-    await createEngagementTables(context.db, context.store.schema)
-  },
+  migrations: campaignMigrations,
   routes(context) {
     const router = Router()
     router.use(internalRoutes(context))

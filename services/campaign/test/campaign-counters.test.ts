@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { randomUUID } from 'node:crypto'
 import { campaignEvents } from '@donaciones/contracts'
-import { EventStore, ident, replayProjection, type SqlDatabase } from '@donaciones/kit'
+import { EventStore, ident, replayProjection, runMigrations, type SqlDatabase } from '@donaciones/kit'
 import { databaseEngines, uniqueName } from '@donaciones/kit/testing'
-import { createEngagementTables, recordCampaignLike, recordCampaignVisit } from '../src/commands/engagement.ts'
+import { recordCampaignLike, recordCampaignVisit } from '../src/commands/engagement.ts'
+import { campaignMigrations } from '../src/migrations.ts'
 import { campaignCounterTotal, counterShards, counterTable } from '../src/projections/campaign-counters.ts'
 import { campaignsProjection } from '../src/projections/campaigns.ts'
 
@@ -17,7 +18,7 @@ describe.each(databaseEngines)('sharded campaign counters ($name)', (engine) => 
     db = await engine.open()
     store = new EventStore({ db, schema, service: 'campaign', definitions: campaignEvents, projections: [campaignsProjection] })
     await store.init()
-    await createEngagementTables(db, schema)
+    await runMigrations(db, schema, campaignMigrations)
   })
   afterAll(async () => {
     for (const name of [schema, legacySchema]) await db.exec(`drop schema if exists ${ident(name)} cascade`)

@@ -12,11 +12,13 @@ import { internalConfigurationRoutes } from './routes/internal-configuration.ts'
 import { internalMailRoutes } from './routes/internal-mail.ts'
 import { pageRoutes, publicPageRoutes } from './routes/pages.ts'
 import { initContentState } from './state.ts'
+import { contentMigrations } from './migrations.ts'
 
 export const contentService: ServiceDefinition = {
   name: 'content',
   events: contentEvents,
   projections: [configurationProjection, pagesProjection, filesProjection],
+  migrations: contentMigrations,
   async setup(context) {
     await initContentState(context)
   },

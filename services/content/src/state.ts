@@ -1,7 +1,5 @@
-import { createAttemptTable, type EventStore, type ServiceContext } from '@donaciones/kit'
-import { createSecretTable } from './secrets/secret-store.ts'
+import type { EventStore, ServiceContext } from '@donaciones/kit'
 import { loadEncryptionKey } from './secrets/secret-box.ts'
-import { createFileBlobTable } from './commands/file-blobs.ts'
 import { ContentMail } from './mail/content-mail.ts'
 
 /** What the content service keeps per running instance (nothing that two replicas must share). */
@@ -13,13 +11,9 @@ export interface ContentState {
 
 const states = new WeakMap<EventStore, ContentState>()
 
-/** Service setup: the tables outside the projections and the encryption key (refuses to start without one). */
+/** Service setup: the encryption key (refuses to start without one); the private tables are its migrations. */
 export async function initContentState(context: ServiceContext): Promise<ContentState> {
-  await createSecretTable(context.db, context.store.schema)
-  await createFileBlobTable(context.db, context.store.schema)
-  // Upload quotas of users (role 2).
-  await createAttemptTable(context.db, context.store.schema)
-  const key = await loadEncryptionKey({ dataDir: context.dataDir, dialect: context.db.dialect, logger: context.logger })
+  const key = await loadEncryptionKey({ configured: context.settings.CONFIG_ENCRYPTION_KEY, dataDir: context.dataDir, dialect: context.db.dialect, logger: context.logger })
   const state: ContentState = { key, mail: new ContentMail(context, key) }
   states.set(context.store, state)
   return state

@@ -2,12 +2,12 @@ import { Router } from 'express'
 import { donationEvents } from '@donaciones/contracts'
 import type { ServiceContext, ServiceDefinition } from '@donaciones/kit'
 import { deliverDonorMail } from './commands/donor-mail.ts'
-import { createPrivateTables } from './commands/private-tables.ts'
 import { scheduleReconciliation } from './commands/reconcile.ts'
 import { createDeps, type DonationDeps } from './deps.ts'
 import { resolveOptions, type DonationServiceOptions } from './options.ts'
 import { campaignRefsProjection } from './projections/campaign-refs.ts'
 import { donationsProjection } from './projections/donations.ts'
+import { donationMigrations } from './migrations.ts'
 import { channelRoutes } from './routes/channel-routes.ts'
 import { exportRoutes } from './routes/export-routes.ts'
 import { readRoutes } from './routes/read-routes.ts'
@@ -26,7 +26,7 @@ export function createDonationService(options: DonationServiceOptions = {}): Ser
   const depsOf = (context: ServiceContext): DonationDeps => {
     const existing = running.get(context)
     if (existing) return existing.deps
-    const deps = createDeps(context, resolveOptions(options))
+    const deps = createDeps(context, resolveOptions(options, context.settings))
     running.set(context, { deps, stop: async () => {} })
     return deps
   }
@@ -34,8 +34,8 @@ export function createDonationService(options: DonationServiceOptions = {}): Ser
     name: 'donation',
     events: donationEvents,
     projections: [donationsProjection, campaignRefsProjection],
+    migrations: donationMigrations,
     async setup(context) {
-      await createPrivateTables(context.db, context.store.schema)
       const deps = depsOf(context)
       running.set(context, { deps, stop: scheduleReconciliation(deps) })
     },

@@ -1,3 +1,5 @@
+import type { Settings } from '@donaciones/kit'
+
 /** Limits of the card-testing defence: attempts per window per client address, e-mail and card token fingerprint. */
 export interface RateLimitOptions {
   windowMs: number
@@ -19,9 +21,9 @@ export interface DonationServiceOptions {
   rateLimits?: Partial<RateLimitOptions>
   /** Scheduled reconciliation interval (env DONATION_RECONCILE_INTERVAL_MS, default 15 min; 0 turns it off). */
   reconcileIntervalMs?: number
-  /** How far back the scheduled reconciliation looks (default 3 days). */
+  /** How far back the scheduled reconciliation looks (env DONATION_RECONCILE_LOOKBACK_MS, default 3 days). */
   reconcileLookbackMs?: number
-  /** Hours an OXXO voucher stays payable (default 72). */
+  /** Hours an OXXO voucher stays payable (env DONATION_OXXO_VALIDITY_HOURS, default 72). */
   oxxoValidityHours?: number
 }
 
@@ -35,30 +37,23 @@ export interface ResolvedOptions {
   oxxoValidityHours: number
 }
 
-function envNumber(name: string): number | undefined {
-  const raw = process.env[name]
-  if (raw === undefined || raw.trim() === '') return undefined
-  const value = Number(raw)
-  return Number.isFinite(value) ? value : undefined
-}
-
-/** Options win over the environment; the environment is read when the service starts (tests set it first). */
-export function resolveOptions(options: DonationServiceOptions = {}): ResolvedOptions {
+/** Options win over the environment, which the service's settings hold (parsed when it started). */
+export function resolveOptions(options: DonationServiceOptions, settings: Settings): ResolvedOptions {
   const limits = options.rateLimits ?? {}
   return {
-    conektaApiUrl: (options.conektaApiUrl ?? process.env.CONEKTA_API_URL ?? 'https://api.conekta.io').replace(/\/+$/, ''),
-    paypalApiUrl: (options.paypalApiUrl ?? process.env.PAYPAL_API_URL ?? 'https://api-m.paypal.com').replace(/\/+$/, ''),
-    paypalWebhookId: options.paypalWebhookId ?? process.env.PAYPAL_WEBHOOK_ID ?? '',
+    conektaApiUrl: (options.conektaApiUrl ?? settings.CONEKTA_API_URL).replace(/\/+$/, ''),
+    paypalApiUrl: (options.paypalApiUrl ?? settings.PAYPAL_API_URL).replace(/\/+$/, ''),
+    paypalWebhookId: options.paypalWebhookId ?? settings.PAYPAL_WEBHOOK_ID,
     rateLimits: {
-      windowMs: limits.windowMs ?? envNumber('DONATION_RATE_WINDOW_MS') ?? 10 * 60_000,
-      perAddress: limits.perAddress ?? envNumber('DONATION_RATE_PER_ADDRESS') ?? 30,
-      perEmail: limits.perEmail ?? envNumber('DONATION_RATE_PER_EMAIL') ?? 10,
-      perCard: limits.perCard ?? envNumber('DONATION_RATE_PER_CARD') ?? 5,
-      declinesBeforeBlock: limits.declinesBeforeBlock ?? envNumber('DONATION_DECLINES_BEFORE_BLOCK') ?? 5,
-      blockMs: limits.blockMs ?? envNumber('DONATION_BLOCK_MS') ?? 30 * 60_000,
+      windowMs: limits.windowMs ?? settings.DONATION_RATE_WINDOW_MS,
+      perAddress: limits.perAddress ?? settings.DONATION_RATE_PER_ADDRESS,
+      perEmail: limits.perEmail ?? settings.DONATION_RATE_PER_EMAIL,
+      perCard: limits.perCard ?? settings.DONATION_RATE_PER_CARD,
+      declinesBeforeBlock: limits.declinesBeforeBlock ?? settings.DONATION_DECLINES_BEFORE_BLOCK,
+      blockMs: limits.blockMs ?? settings.DONATION_BLOCK_MS,
     },
-    reconcileIntervalMs: options.reconcileIntervalMs ?? envNumber('DONATION_RECONCILE_INTERVAL_MS') ?? 15 * 60_000,
-    reconcileLookbackMs: options.reconcileLookbackMs ?? envNumber('DONATION_RECONCILE_LOOKBACK_MS') ?? 3 * 24 * 3_600_000,
-    oxxoValidityHours: options.oxxoValidityHours ?? envNumber('DONATION_OXXO_VALIDITY_HOURS') ?? 72,
+    reconcileIntervalMs: options.reconcileIntervalMs ?? settings.DONATION_RECONCILE_INTERVAL_MS,
+    reconcileLookbackMs: options.reconcileLookbackMs ?? settings.DONATION_RECONCILE_LOOKBACK_MS,
+    oxxoValidityHours: options.oxxoValidityHours ?? settings.DONATION_OXXO_VALIDITY_HOURS,
   }
 }

@@ -5,10 +5,12 @@ import {
   createMailQueue,
   createPgDatabase,
   EventStore,
-  serviceUrlsFromEnv,
+  requiredSetting,
+  serviceSchema,
   setUpSchemaExclusively,
   type ServiceContext,
   type ServiceDirectory,
+  type Settings,
 } from '@donaciones/kit'
 import { reconcile, type ReconcileReport } from './commands/reconcile.ts'
 import { createDeps } from './deps.ts'
@@ -17,8 +19,8 @@ import { campaignRefsProjection } from './projections/campaign-refs.ts'
 import { donationsProjection } from './projections/donations.ts'
 
 /** The first day to reconcile: `YYYY-MM-DD` (Mexico City), default the configured look-back. */
-export function reconcileSince(argument: string | undefined): Date {
-  if (!argument) return new Date(Date.now() - resolveOptions().reconcileLookbackMs)
+export function reconcileSince(argument: string | undefined, settings: Settings): Date {
+  if (!argument) return new Date(Date.now() - resolveOptions({}, settings).reconcileLookbackMs)
   const date = new Date(`${argument}T00:00:00-06:00`)
   if (Number.isNaN(date.getTime())) throw new Error(`Fecha inválida: ${argument} (use AAAA-MM-DD)`)
   return date
@@ -26,22 +28,19 @@ export function reconcileSince(argument: string | undefined): Date {
 
 /** One reconciliation in a donation service that runs in this process. */
 export function reconcileInService(context: ServiceContext, since: Date): Promise<ReconcileReport> {
-  return reconcile(createDeps(context, resolveOptions()), { since })
+  return reconcile(createDeps(context, resolveOptions({}, context.settings)), { since })
 }
 
 /**
  * One reconciliation on the donation schema of PostgreSQL while the services run; the provider
  * keys come from the content service (CONTENT_URL, INTERNAL_TOKEN).
  */
-export async function reconcileOnDatabase(since: Date, databaseUrl: string): Promise<ReconcileReport> {
-  const token = process.env.INTERNAL_TOKEN
-  if (!token) throw new Error('Falta la variable de entorno INTERNAL_TOKEN')
-  const urls = serviceUrlsFromEnv()
-  const directory: ServiceDirectory = { internalToken: token, urlsOf: (service) => urls[service] }
+export async function reconcileOnDatabase(since: Date, databaseUrl: string, settings: Settings): Promise<ReconcileReport> {
+  const token = requiredSetting(settings.INTERNAL_TOKEN, 'INTERNAL_TOKEN')
+  const directory: ServiceDirectory = { internalToken: token, urlsOf: (service) => settings.serviceUrls[service] }
   const db = createPgDatabase({ connectionString: databaseUrl, max: 2, applicationName: 'donaciones-reconcile' })
-  const prefix = process.env.DB_SCHEMA_PREFIX
   const projections = [donationsProjection, campaignRefsProjection]
-  const schema = prefix ? `${prefix}_donation` : 'donation'
+  const schema = serviceSchema('donation', settings)
   const store = new EventStore({
     db,
     schema,
@@ -54,10 +53,10 @@ export async function reconcileOnDatabase(since: Date, databaseUrl: string): Pro
       await store.init()
       await createMailOutboxTable(db, schema)
     })
-    const logger = createLogger('reconcile')
+    const logger = createLogger('reconcile', { level: settings.LOG_LEVEL })
     // Donor mails are only queued here; the running donation service delivers them.
     const mail = createMailQueue({ db, schema, logger })
-    return await reconcile(createDeps({ db, store, logger, directory, mail }, resolveOptions()), { since })
+    return await reconcile(createDeps({ db, store, logger, directory, mail }, resolveOptions({}, settings)), { since })
   } finally {
     await db.close()
   }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { SqlDatabase } from '@donaciones/kit'
+import { runMigrations, type SqlDatabase } from '@donaciones/kit'
 import { databaseEngines, uniqueName } from '@donaciones/kit/testing'
-import { createPrivateTables } from '../src/commands/private-tables.ts'
+import { donationMigrations } from '../src/migrations.ts'
 import { checkAttempt, recordDecline } from '../src/commands/rate-limit.ts'
 import type { RateLimitOptions } from '../src/options.ts'
 
@@ -14,7 +14,7 @@ describe.each(databaseEngines)('card-testing limits on $name', (engine) => {
   beforeAll(async () => {
     db = await engine.open()
     await db.exec(`create schema ${schema}`)
-    await createPrivateTables(db, schema)
+    await runMigrations(db, schema, donationMigrations)
   })
   afterAll(async () => {
     await db.exec(`drop schema ${schema} cascade`)

@@ -1,3 +1,5 @@
+import type { Settings } from '@donaciones/kit'
+
 /** Limits of the identity service; tests may pass smaller ones to `createIdentityService`. */
 export interface IdentityOptions {
   /** Lifetime of a session token. */
@@ -30,16 +32,18 @@ export interface IdentityOptions {
   publicUrl: string
 }
 
-export function defaultIdentityOptions(env = process.env): IdentityOptions {
-  return {
-    tokenTtlSeconds: 8 * 60 * 60,
-    recoveryTtlSeconds: 60 * 60,
-    loginLimits: { perEmailAndIp: 5, perIp: 20, windowSeconds: 15 * 60 },
-    loginDelay: { freeFailures: 5, firstDelayMs: 500, maxDelayMs: 8_000 },
-    recoveryMailLimit: { perEmail: 5, windowSeconds: 60 * 60 },
-    verificationTtlSeconds: 24 * 60 * 60,
-    registerLimits: { perEmail: 5, perIp: 10, windowSeconds: 60 * 60 },
-    verifyLimits: { perEmail: 5, perIp: 20, windowSeconds: 15 * 60 },
-    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT ?? 3000}`).replace(/\/+$/, ''),
-  }
+/** The limits of the spec; only the public origin comes from the environment. */
+export const identityLimits: Omit<IdentityOptions, 'publicUrl'> = {
+  tokenTtlSeconds: 8 * 60 * 60,
+  recoveryTtlSeconds: 60 * 60,
+  loginLimits: { perEmailAndIp: 5, perIp: 20, windowSeconds: 15 * 60 },
+  loginDelay: { freeFailures: 5, firstDelayMs: 500, maxDelayMs: 8_000 },
+  recoveryMailLimit: { perEmail: 5, windowSeconds: 60 * 60 },
+  verificationTtlSeconds: 24 * 60 * 60,
+  registerLimits: { perEmail: 5, perIp: 10, windowSeconds: 60 * 60 },
+  verifyLimits: { perEmail: 5, perIp: 20, windowSeconds: 15 * 60 },
+}
+
+export function defaultIdentityOptions(settings: Pick<Settings, 'PUBLIC_URL'>): IdentityOptions {
+  return { ...identityLimits, publicUrl: settings.PUBLIC_URL }
 }

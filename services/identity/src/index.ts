@@ -1,7 +1,7 @@
 import { Router } from 'express'
 import { identityEvents } from '@donaciones/contracts'
 import { deliverFinishedMessage, type ServiceContext, type ServiceDefinition } from '@donaciones/kit'
-import { defaultIdentityOptions, type IdentityOptions } from './config.ts'
+import { defaultIdentityOptions, identityLimits, type IdentityOptions } from './config.ts'
 import type { IdentityDeps } from './commands/deps.ts'
 import { socialSignInPorts } from './commands/social-user.ts'
 import { oauthRoutes } from './oauth/index.ts'
@@ -15,22 +15,22 @@ import { profileRoutes } from './routes/profile.ts'
 import { registerRoutes } from './routes/register.ts'
 import { userDetailRoutes } from './routes/user-detail.ts'
 import { usersRoutes } from './routes/users.ts'
-import { createPrivateTables } from './security/private-tables.ts'
+import { identityMigrations } from './migrations.ts'
 import { issueToken, signingKeyOf } from './tokens.ts'
 
 /** The identity service: users, sessions, tokens and permissions. Tests may shorten its limits. */
 export function createIdentityService(overrides: Partial<IdentityOptions> = {}): ServiceDefinition {
-  const options: IdentityOptions = { ...defaultIdentityOptions(), ...overrides }
   return {
     name: 'identity',
     events: identityEvents,
     projections: [usersProjection],
+    migrations: identityMigrations,
     async setup(context) {
-      await createPrivateTables(context.db, context.store.schema)
       await signingKeyOf(context)
     },
     deliverMail: deliverFinishedMessage,
     routes(context) {
+      const options: IdentityOptions = { ...defaultIdentityOptions(context.settings), ...overrides }
       const deps: IdentityDeps = { context, options }
       const router = Router()
       router.use(jwksRoutes(() => signingKeyOf(context)))
@@ -52,10 +52,10 @@ export function createIdentityService(overrides: Partial<IdentityOptions> = {}):
 export const identityService: ServiceDefinition = createIdentityService()
 
 /** A session token for a user as he is now (undefined for an unknown user). */
-export async function issueTokenForUser(context: ServiceContext, userId: string, ttlSeconds = defaultIdentityOptions().tokenTtlSeconds): Promise<string | undefined> {
+export async function issueTokenForUser(context: ServiceContext, userId: string, ttlSeconds = identityLimits.tokenTtlSeconds): Promise<string | undefined> {
   const user = await findUserById(context.db, context.store.schema, userId)
   return user ? issueToken(context, user, ttlSeconds) : undefined
 }
 
-export { defaultIdentityOptions, type IdentityOptions } from './config.ts'
+export { defaultIdentityOptions, identityLimits, type IdentityOptions } from './config.ts'
 export { ensureSigningKey, signingAlgorithm, type SigningKey } from './signing-keys.ts'

@@ -9,16 +9,11 @@ export interface SigningKey {
   publicJwk: JWK
 }
 
-async function tableFor(db: SqlExecutor, schema: string): Promise<string> {
-  await db.exec(`create table if not exists ${ident(schema)}.signing_keys (
-    kid text primary key, private_jwk jsonb not null, public_jwk jsonb not null, created_at timestamptz not null default now())`)
-  return `${ident(schema)}.signing_keys`
-}
 
 /** Production passes JWT_PRIVATE_JWK (an EC P-256 private JWK with a kid); otherwise a key is made once and kept. */
-export async function ensureSigningKey(db: SqlExecutor, schema: string, configured = process.env.JWT_PRIVATE_JWK): Promise<SigningKey> {
+export async function ensureSigningKey(db: SqlExecutor, schema: string, configured: string | undefined): Promise<SigningKey> {
   if (configured) return fromConfiguredJwk(JSON.parse(configured) as JWK)
-  const table = await tableFor(db, schema)
+  const table = `${ident(schema)}.signing_keys`
   const existing = await db.query<{ kid: string; private_jwk: JWK; public_jwk: JWK }>(`select kid, private_jwk, public_jwk from ${table} order by created_at desc limit 1`)
   const row = existing.rows[0]
   if (row) return { kid: row.kid, privateJwk: row.private_jwk, publicJwk: row.public_jwk }

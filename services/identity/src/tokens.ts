@@ -6,10 +6,10 @@ import { ensureSigningKey, signingAlgorithm, type SigningKey } from './signing-k
 const keys = new WeakMap<ServiceContext['store'], Promise<SigningKey>>()
 
 /** The service's signing key, loaded (or made) once per store. */
-export function signingKeyOf(context: Pick<ServiceContext, 'db' | 'store'>): Promise<SigningKey> {
+export function signingKeyOf(context: Pick<ServiceContext, 'db' | 'store' | 'settings'>): Promise<SigningKey> {
   let key = keys.get(context.store)
   if (!key) {
-    key = ensureSigningKey(context.db, context.store.schema)
+    key = ensureSigningKey(context.db, context.store.schema, context.settings.JWT_PRIVATE_JWK)
     key.catch(() => keys.delete(context.store))
     keys.set(context.store, key)
   }
@@ -20,7 +20,7 @@ export function signingKeyOf(context: Pick<ServiceContext, 'db' | 'store'>): Pro
  * A session token for the user as the read model has it now: every auth-user field of spec §3,
  * `sub` (= _id), `sv` (session version: a later bump ends this token everywhere) and `exp`.
  */
-export async function issueToken(context: Pick<ServiceContext, 'db' | 'store'>, user: UserRow, ttlSeconds: number): Promise<string> {
+export async function issueToken(context: Pick<ServiceContext, 'db' | 'store' | 'settings'>, user: UserRow, ttlSeconds: number): Promise<string> {
   const key = await signingKeyOf(context)
   const privateKey = await importJWK(key.privateJwk, signingAlgorithm)
   return new SignJWT({ ...toAuthUser(user), sv: user.session_version })

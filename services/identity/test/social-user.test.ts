@@ -12,7 +12,7 @@ describe('users from social sign-in (ports for src/oauth)', () => {
   beforeAll(async () => {
     platform = await startTestPlatform()
     admin = await seedFullAdmin(platform)
-    ports = socialSignInPorts({ context: platform.identity.context, options: defaultIdentityOptions() })
+    ports = socialSignInPorts({ context: platform.identity.context, options: defaultIdentityOptions(platform.identity.context.settings) })
   })
   afterAll(() => platform.stop())
 

@@ -7,9 +7,20 @@ export { toBusMessage, fromBusPayload } from './messaging/envelope-codec.ts'
 export { OutboxRelay, relayCheckpointName, type OutboxRelayOptions } from './messaging/outbox-relay.ts'
 export { ProjectionConsumer, type ProjectionConsumerOptions } from './messaging/projection-consumer.ts'
 export { replayProjection, type ReplayOptions, type ReplayProgress } from './messaging/replay.ts'
-export { defaultServicePorts, paymentScripts, readServiceProcessConfig, serviceUrlsFromEnv, trustProxyFromEnv, type ServiceProcessConfig } from './runtime/config.ts'
+export { paymentScripts, readServiceProcessConfig, type ServiceProcessConfig } from './runtime/config.ts'
+export {
+  defaultGatewayPort,
+  defaultServicePorts,
+  logLevelSetting,
+  readSettings,
+  requiredSetting,
+  serviceSchema,
+  SettingsError,
+  type Environment,
+  type Settings,
+} from './runtime/settings.ts'
 export type { ServiceContext, ServiceDefinition } from './runtime/service-definition.ts'
-export { runServiceProcess } from './runtime/service-process.ts'
+export { runServiceProcess, settingsOrExit } from './runtime/service-process.ts'
 export {
   distributedPlatformEngines,
   embeddedPlatformEngines,

@@ -2,7 +2,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { parseAllDocuments } from 'yaml'
-import { readServiceProcessConfig } from '@donaciones/kit'
+import { readServiceProcessConfig, readSettings } from '@donaciones/kit'
 import type { Dockerfile } from './dockerfile.ts'
 import { imageBuildFor, imageOf } from './images.ts'
 import { busDuplicateWindowMs, processNames, projectionsOf, readProcessConfig, rootScript, serviceNames, type ProcessConfig, type ProcessName } from './platform.ts'
@@ -177,7 +177,7 @@ function jobProblems(manifests: readonly Manifest[], dockerfile: Dockerfile, add
     } else {
       // reconcile runs the donation service's code against its database and its peers.
       try {
-        const config = readServiceProcessConfig('donation', env)
+        const config = readServiceProcessConfig('donation', readSettings(env))
         for (const target of serviceNames) {
           const address = addresses.get(target)
           for (const url of config.serviceUrls[target]) if (new URL(url).hostname !== address?.host || Number(new URL(url).port) !== address.port) problems.push(`k8s Job reconcile: ${target} at ${url}`)
@@ -194,7 +194,7 @@ function jobProblems(manifests: readonly Manifest[], dockerfile: Dockerfile, add
 export function natsProblems(manifests: readonly Manifest[]): string[] {
   const problems: string[] = []
   const sharedEnv = { ...Object.fromEntries(Object.entries(obj(find(manifests, 'ConfigMap', 'donaciones-config')?.data)).map(([name, value]) => [name, str(value) ?? ''])) }
-  const bus = readServiceProcessConfig('audit', { ...sharedEnv, DATABASE_URL: secretPlaceholder, INTERNAL_TOKEN: secretPlaceholder })
+  const bus = readServiceProcessConfig('audit', readSettings({ ...sharedEnv, DATABASE_URL: secretPlaceholder, INTERNAL_TOKEN: secretPlaceholder }))
   const natsUrl = new URL(bus.natsUrl)
   const client = find(manifests, 'Service', natsUrl.hostname)
   const statefulSet = manifests.find(({ doc }) => doc.kind === 'StatefulSet' && matchesSelector(obj(obj(client?.spec).selector), obj(obj(obj(obj(doc.spec).template).metadata).labels)))?.doc

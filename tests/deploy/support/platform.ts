@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { ServiceName } from '@donaciones/contracts'
-import { readServiceProcessConfig } from '@donaciones/kit'
+import { readServiceProcessConfig, readSettings } from '@donaciones/kit'
 import { readDistributedGatewayConfig, repositoryRoot } from '@donaciones/gateway'
 import { allServices } from '@donaciones/platform'
 import { loadEncryptionKey } from '../../../services/content/src/secrets/secret-box.ts'
@@ -57,9 +57,10 @@ export interface ProcessConfig {
  * would at start) when a required variable is missing or invalid.
  */
 export async function readProcessConfig(name: ProcessName, env: NodeJS.ProcessEnv): Promise<ProcessConfig> {
-  if (name === 'gateway') return readDistributedGatewayConfig(env)
-  const config = readServiceProcessConfig(name, env)
-  if (name === 'content') await loadEncryptionKey({ env, dataDir: config.dataDir, dialect: 'pg' })
+  const settings = readSettings(env)
+  if (name === 'gateway') return readDistributedGatewayConfig(settings)
+  const config = readServiceProcessConfig(name, settings)
+  if (name === 'content') await loadEncryptionKey({ configured: settings.CONFIG_ENCRYPTION_KEY, dataDir: config.dataDir, dialect: 'pg' })
   return config
 }
 

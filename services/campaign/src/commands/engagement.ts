@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { campaignLiked, campaignVisited } from '@donaciones/contracts'
-import { createAttemptTable, ident, newEvent, takeAttemptIn, tooManyRequests, type EventStore, type SqlExecutor } from '@donaciones/kit'
+import { ident, newEvent, takeAttemptIn, tooManyRequests, type EventStore, type SqlExecutor } from '@donaciones/kit'
 import { campaignCounterAfterIncrement, campaignCounterTotal } from '../projections/campaign-counters.ts'
 import { publicCampaignSql } from '../projections/campaign-queries.ts'
 
@@ -10,12 +10,6 @@ export const likeLimit = { perWindow: 5, windowMs: 60 * 60 * 1000 }
 export const visitLimit = { perWindow: 1, windowMs: 30 * 60 * 1000 }
 /** Comments one user may post per window, over every campaign. */
 export const commentLimit = { perWindow: 10, windowMs: 10 * 60 * 1000 }
-
-/** The kit's attempt table counts likes, visits and comments (it replaced the likes' own table). */
-export async function createEngagementTables(db: SqlExecutor, schema: string): Promise<void> {
-  await createAttemptTable(db, schema)
-  await db.exec(`drop table if exists ${ident(schema)}.like_limits`)
-}
 
 /** The id of the active campaign a public slug names, without loading the rest of the campaign. */
 export async function activeCampaignId(db: SqlExecutor, schema: string, slug: string): Promise<string | undefined> {

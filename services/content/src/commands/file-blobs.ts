@@ -1,15 +1,6 @@
 import { ident, type SqlExecutor } from '@donaciones/kit'
 
-/** The bytes of each upload, in the database so every replica serves them. Not a projection. */
-export async function createFileBlobTable(db: SqlExecutor, schema: string): Promise<void> {
-  await db.exec(`create table if not exists ${ident(schema)}.file_blobs (
-    id text primary key,
-    content_type text not null,
-    sha256 text not null,
-    bytes bytea not null,
-    created_at timestamptz not null default now()
-  )`)
-}
+// The table file_blobs is created by the service's migrations (src/migrations.ts).
 
 export interface FileBlob {
   contentType: string

@@ -38,7 +38,7 @@ export class ContentMail {
       const secrets = await readSecrets(db, store.schema, this.key)
       const address = SIMPLE_EMAIL.test(mailer.user) ? mailer.user : 'no-reply@localhost'
       from = `"${settings.name.replace(/["\\\r\n]/g, '')}" <${address}>`
-      if (mailer.host && process.env.MAIL_TRANSPORT !== 'outbox') {
+      if (mailer.host && this.context.settings.MAIL_TRANSPORT !== 'outbox') {
         smtp = {
           host: mailer.host,
           port: mailer.port,

@@ -1,6 +1,5 @@
 import {
   mailContentSchema,
-  UNDELIVERED_MAIL_AFTER_SECONDS,
   type InternalMailRequest,
   type UndeliveredMail,
   type UndeliveredMailResponse,
@@ -29,15 +28,11 @@ export function maskAddress(address: string): string {
   return `${address.slice(0, Math.min(2, at))}•••${address.slice(at)}`
 }
 
-/** How long mail may wait before the configuration screen shows it: 15 minutes, or MAIL_ALERT_AFTER_SECONDS. */
-function alertAfterSeconds(env = process.env): number {
-  const seconds = Number(env.MAIL_ALERT_AFTER_SECONDS)
-  return Number.isInteger(seconds) && seconds > 0 ? seconds : UNDELIVERED_MAIL_AFTER_SECONDS
-}
 
 /** The configuration screen's list: mail the SMTP server has not accepted for more than 15 minutes, with its last reason. */
 export async function undeliveredMessages(context: ServiceContext): Promise<UndeliveredMailResponse> {
-  const afterSeconds = alertAfterSeconds()
+  // How long mail may wait before the configuration screen shows it: MAIL_ALERT_AFTER_SECONDS (15 minutes).
+  const afterSeconds = context.settings.MAIL_ALERT_AFTER_SECONDS
   const rows = await context.mail.undelivered(afterSeconds * 1000)
   const items = rows.flatMap((row): UndeliveredMail[] => {
     const parsed = mailContentSchema.safeParse(row.payload)

@@ -5,7 +5,7 @@ import {
   type FileRef,
   type PublicConfiguration,
 } from '@donaciones/contracts'
-import { paymentScripts } from '@donaciones/kit'
+import { paymentScripts, type Settings } from '@donaciones/kit'
 import { donationSettingsOf, type StoredConfiguration } from '../projections/configuration.ts'
 import type { StoredPage } from '../projections/pages.ts'
 import type { Secrets } from '../secrets/secret-store.ts'
@@ -46,8 +46,8 @@ function shared(configuration: StoredConfiguration, pages: readonly StoredPage[]
 /** Where the browser loads the providers' scripts from: kit's paymentScripts (the gateway's CSP allows the same). */
 export { paymentScripts }
 
-export function publicConfiguration(configuration: StoredConfiguration, pages: readonly StoredPage[]): PublicConfiguration {
-  return { configured: true, ...shared(configuration, pages, true), scripts: paymentScripts() }
+export function publicConfiguration(configuration: StoredConfiguration, pages: readonly StoredPage[], settings: Settings): PublicConfiguration {
+  return { configured: true, ...shared(configuration, pages, true), scripts: paymentScripts(settings) }
 }
 
 /** GET /api/configuration/edit: everything an administrator edits, secrets only as "is one stored". */

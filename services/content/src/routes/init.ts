@@ -15,7 +15,7 @@ export function initRoutes(context: ServiceContext): Router {
   router.get('/api/init', async (_req, res) => {
     const configuration = await loadConfiguration(context.db, schema)
     const body: InitResponse = configuration
-      ? publicConfiguration(configuration, await listPages(context.db, schema))
+      ? publicConfiguration(configuration, await listPages(context.db, schema), context.settings)
       : { configured: false }
     res.set('Cache-Control', 'no-store').json(body)
   })

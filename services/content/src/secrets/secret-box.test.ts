@@ -14,21 +14,21 @@ describe('configuration encryption key', () => {
 
   it('takes CONFIG_ENCRYPTION_KEY first and checks its length', async () => {
     const key = randomBytes(32)
-    expect((await loadEncryptionKey({ env: { CONFIG_ENCRYPTION_KEY: key.toString('base64') }, dataDir: dir, dialect: 'pg' })).equals(key)).toBe(true)
-    await expect(loadEncryptionKey({ env: { CONFIG_ENCRYPTION_KEY: 'corta' }, dataDir: undefined, dialect: 'pg' })).rejects.toThrow(/32 bytes/)
+    expect((await loadEncryptionKey({ configured: key.toString('base64'), dataDir: dir, dialect: 'pg' })).equals(key)).toBe(true)
+    await expect(loadEncryptionKey({ configured: 'corta', dataDir: undefined, dialect: 'pg' })).rejects.toThrow(/32 bytes/)
   })
 
   it('generates the key once into the data directory (0600) and reuses it', async () => {
-    const first = await loadEncryptionKey({ env: {}, dataDir: dir, dialect: 'pg' })
-    const second = await loadEncryptionKey({ env: {}, dataDir: dir, dialect: 'pg' })
+    const first = await loadEncryptionKey({ configured: undefined, dataDir: dir, dialect: 'pg' })
+    const second = await loadEncryptionKey({ configured: undefined, dataDir: dir, dialect: 'pg' })
     expect(first.equals(second)).toBe(true)
     expect((await stat(join(dir, 'config-encryption.key'))).mode & 0o777).toBe(0o600)
     expect(Buffer.from((await readFile(join(dir, 'config-encryption.key'), 'utf8')).trim(), 'base64').equals(first)).toBe(true)
   })
 
   it('refuses to start on PostgreSQL without the variable or a data directory', async () => {
-    await expect(loadEncryptionKey({ env: {}, dataDir: undefined, dialect: 'pg' })).rejects.toThrow(/Falta CONFIG_ENCRYPTION_KEY/)
-    expect((await loadEncryptionKey({ env: {}, dataDir: undefined, dialect: 'pglite' })).length).toBe(32)
+    await expect(loadEncryptionKey({ configured: undefined, dataDir: undefined, dialect: 'pg' })).rejects.toThrow(/Falta CONFIG_ENCRYPTION_KEY/)
+    expect((await loadEncryptionKey({ configured: undefined, dataDir: undefined, dialect: 'pglite' })).length).toBe(32)
   })
 })
 

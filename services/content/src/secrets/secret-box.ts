@@ -26,7 +26,8 @@ function isExistingFile(error: unknown): boolean {
 }
 
 export interface EncryptionKeySource {
-  env?: NodeJS.ProcessEnv
+  /** CONFIG_ENCRYPTION_KEY of the settings. */
+  configured: string | undefined
   dataDir: string | undefined
   dialect: SqlDialect
   logger?: Logger
@@ -39,8 +40,7 @@ export interface EncryptionKeySource {
  * either refuses to start: a key that changed on every restart would lose every stored secret.
  */
 export async function loadEncryptionKey(source: EncryptionKeySource): Promise<Buffer> {
-  const configured = (source.env ?? process.env)[ENCRYPTION_KEY_VARIABLE]
-  if (configured) return decodeKey(configured, ENCRYPTION_KEY_VARIABLE)
+  if (source.configured) return decodeKey(source.configured, ENCRYPTION_KEY_VARIABLE)
   if (source.dataDir) {
     const file = join(source.dataDir, ENCRYPTION_KEY_FILE)
     try {

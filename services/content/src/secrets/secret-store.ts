@@ -5,17 +5,7 @@ import { decryptSecret, encryptSecret } from './secret-box.ts'
 export type SecretName = (typeof secretNames)[number]
 export type Secrets = Partial<Record<SecretName, string>>
 
-/**
- * The configuration's secrets, encrypted, in a table of their own. It is not a projection: the
- * events only say which secrets changed, so a replay could not rebuild it, and never drops it.
- */
-export async function createSecretTable(db: SqlExecutor, schema: string): Promise<void> {
-  await db.exec(`create table if not exists ${ident(schema)}.config_secrets (
-    name text primary key,
-    sealed text not null,
-    updated_at timestamptz not null default now()
-  )`)
-}
+// The table config_secrets is created by the service's migrations (src/migrations.ts).
 
 export async function readSecrets(db: SqlExecutor, schema: string, key: Buffer): Promise<Secrets> {
   const { rows } = await db.query<{ name: SecretName; sealed: string }>(`select name, sealed from ${ident(schema)}.config_secrets`)

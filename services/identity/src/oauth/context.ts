@@ -1,5 +1,5 @@
 import type { ServiceContext } from '@donaciones/kit'
-import type { SocialProvider } from '@donaciones/contracts'
+import { socialProviderNames, type SocialProvider } from '@donaciones/contracts'
 
 /** The part of the service context social sign-in uses (a full ServiceContext fits). */
 export interface OauthContext {
@@ -7,10 +7,11 @@ export interface OauthContext {
   store: { readonly schema: string }
   logger: ServiceContext['logger']
   directory: ServiceContext['directory']
+  settings: Pick<ServiceContext['settings'], 'PUBLIC_URL' | 'oauthBaseUrls'>
 }
 
 export interface OauthOptions {
-  /** Public origin the browser sees (redirect URIs, return page); default env PUBLIC_URL or http://localhost:3000. */
+  /** Public origin the browser sees (redirect URIs, return page); default the settings' PUBLIC_URL. */
   publicUrl?: string
   /**
    * Replaces every host of a provider with one base URL (the paths stay the real ones): tests point
@@ -24,15 +25,11 @@ export interface ResolvedOauthOptions {
   baseUrls: Partial<Record<SocialProvider, string>>
 }
 
-function envBase(provider: SocialProvider): string | undefined {
-  return process.env[`OAUTH_${provider.toUpperCase()}_BASE_URL`] || undefined
-}
-
-export function resolveOauthOptions(options: OauthOptions = {}): ResolvedOauthOptions {
-  const publicUrl = (options.publicUrl || process.env.PUBLIC_URL || 'http://localhost:3000').replace(/\/+$/, '')
+export function resolveOauthOptions(options: OauthOptions, settings: OauthContext['settings']): ResolvedOauthOptions {
+  const publicUrl = (options.publicUrl || settings.PUBLIC_URL).replace(/\/+$/, '')
   const baseUrls: Partial<Record<SocialProvider, string>> = {}
-  for (const provider of ['google', 'facebook', 'twitter'] as const) {
-    const base = options.baseUrls?.[provider] ?? envBase(provider)
+  for (const provider of socialProviderNames) {
+    const base = options.baseUrls?.[provider] ?? settings.oauthBaseUrls[provider]
     if (base) baseUrls[provider] = base.replace(/\/+$/, '')
   }
   return { publicUrl, baseUrls }

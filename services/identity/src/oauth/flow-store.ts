@@ -1,7 +1,6 @@
 import type { SocialProvider } from '@donaciones/contracts'
 import { ident } from '@donaciones/kit'
 import type { OauthContext } from './context.ts'
-import { oauthTables } from './tables.ts'
 
 /** How long a started sign-in may take to come back. */
 export const flowTtlSeconds = 600
@@ -17,7 +16,6 @@ export class FlowStore {
   constructor(private readonly context: OauthContext) {}
 
   private async table(): Promise<string> {
-    await oauthTables(this.context.db, this.context.store.schema)
     return `${ident(this.context.store.schema)}.oauth_flows`
   }
 

@@ -2,7 +2,6 @@ import { authUserSchema, type AuthUser } from '@donaciones/contracts'
 import { ident } from '@donaciones/kit'
 import type { OauthContext } from './context.ts'
 import { randomToken, sha256 } from './random.ts'
-import { oauthTables } from './tables.ts'
 
 /** How long the browser has, after the callback, to call /api/oauth/login/check. */
 export const handoffTtlSeconds = 120
@@ -15,7 +14,6 @@ export class HandoffStore {
   constructor(private readonly context: OauthContext) {}
 
   private async table(): Promise<string> {
-    await oauthTables(this.context.db, this.context.store.schema)
     return `${ident(this.context.store.schema)}.oauth_handoffs`
   }
 

@@ -13,7 +13,7 @@ import { redirectRoutes } from './redirect-routes.ts'
  * - `POST /api/auth/google-register-or-login` → `{token}` for a verified Google ID token
  */
 export function oauthRoutes<User>(context: OauthContext, ports: OauthPorts<User>, options?: OauthOptions): Router {
-  const resolved = resolveOauthOptions(options)
+  const resolved = resolveOauthOptions(options ?? {}, context.settings)
   const router = Router()
   router.use(redirectRoutes(context, ports, resolved))
   router.use(googleRoute(context, ports, resolved))

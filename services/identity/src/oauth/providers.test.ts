@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { readSettings } from '@donaciones/kit'
 import { resolveOauthOptions } from './context.ts'
 import { splitName, toSocialProfile } from './profiles.ts'
 import { endpointUrl, googleIdToken, providerDefinitions } from './providers.ts'
@@ -22,11 +23,11 @@ describe('provider definitions', () => {
 
   it('take PUBLIC_URL and OAUTH_{PROVIDER}_BASE_URL from the environment, options first', () => {
     vi.stubEnv('PUBLIC_URL', '')
-    expect(resolveOauthOptions()).toEqual({ publicUrl: 'http://localhost:3000', baseUrls: {} })
+    expect(resolveOauthOptions({}, readSettings())).toEqual({ publicUrl: 'http://localhost:3000', baseUrls: {} })
     vi.stubEnv('PUBLIC_URL', 'https://donaciones.example.org/')
     vi.stubEnv('OAUTH_TWITTER_BASE_URL', 'http://127.0.0.1:9/twitter/')
-    expect(resolveOauthOptions()).toEqual({ publicUrl: 'https://donaciones.example.org', baseUrls: { twitter: 'http://127.0.0.1:9/twitter' } })
-    expect(resolveOauthOptions({ publicUrl: 'http://a.test', baseUrls: { twitter: 'http://b.test' } })).toEqual({
+    expect(resolveOauthOptions({}, readSettings())).toEqual({ publicUrl: 'https://donaciones.example.org', baseUrls: { twitter: 'http://127.0.0.1:9/twitter' } })
+    expect(resolveOauthOptions({ publicUrl: 'http://a.test', baseUrls: { twitter: 'http://b.test' } }, readSettings())).toEqual({
       publicUrl: 'http://a.test',
       baseUrls: { twitter: 'http://b.test' },
     })

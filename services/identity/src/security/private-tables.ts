@@ -1,46 +1,7 @@
-import { createAttemptTable, ident, type SqlExecutor } from '@donaciones/kit'
+import { ident, type SqlExecutor } from '@donaciones/kit'
 import type { PasswordHash } from './passwords.ts'
 
-/**
- * Tables that hold secrets or request bookkeeping. They are not projections: replay never drops
- * them, and nothing in them is ever written to an event.
- */
-export async function createPrivateTables(db: SqlExecutor, schema: string): Promise<void> {
-  const s = ident(schema)
-  await db.exec(`
-    create table if not exists ${s}.credentials (
-      user_id text primary key,
-      salt text not null,
-      hash text not null,
-      params jsonb not null,
-      updated_at timestamptz not null default now()
-    );
-    create table if not exists ${s}.recovery_tokens (
-      token_hash text primary key,
-      user_id text not null,
-      expires_at timestamptz not null,
-      used_at timestamptz,
-      created_at timestamptz not null default now()
-    );
-    create index if not exists recovery_tokens_user on ${s}.recovery_tokens (user_id);
-    create table if not exists ${s}.verification_tokens (
-      token_hash text primary key,
-      user_id text not null,
-      expires_at timestamptz not null,
-      used_at timestamptz,
-      created_at timestamptz not null default now()
-    );
-    create index if not exists verification_tokens_user on ${s}.verification_tokens (user_id);
-    -- Attempts now live in the kit's attempts table.
-    drop table if exists ${s}.login_failures;
-    create table if not exists ${s}.setup_admins (
-      setup_id text primary key,
-      user_id text not null,
-      created_at timestamptz not null default now()
-    );
-  `)
-  await createAttemptTable(db, schema)
-}
+// Secrets and request bookkeeping, in the private tables of src/migrations.ts (never in an event).
 
 export async function storeCredentials(tx: SqlExecutor, schema: string, userId: string, password: PasswordHash): Promise<void> {
   await tx.query(

@@ -6,6 +6,8 @@ import {
   createServiceApp,
   finishServiceApp,
   mutableDirectory,
+  readSettings,
+  runMigrations,
   requireInternalCall,
   startHttpServer,
   type RunningHttpServer,
@@ -13,6 +15,7 @@ import {
 } from '@donaciones/kit'
 import { startFakeOauth, type FakeOauth } from '../../../../tools/fake-oauth/index.ts'
 import type { OauthContext } from '../../src/oauth/context.ts'
+import { identityMigrations } from '../../src/migrations.ts'
 import { oauthRoutes } from '../../src/oauth/index.ts'
 import { InMemorySocialUsers } from './test-ports.ts'
 
@@ -61,7 +64,8 @@ export async function startHarness(): Promise<Harness> {
 
   const fake = await startFakeOauth({ clients: { google: clients.google, facebook: clients.facebook, twitter: clients.twitter } })
   const db = await createPgliteDatabase()
-  const context: OauthContext = { db, store: { schema: 'identity' }, logger, directory }
+  await runMigrations(db, 'identity', identityMigrations)
+  const context: OauthContext = { db, store: { schema: 'identity' }, logger, directory, settings: readSettings({}) }
 
   const identity = createServiceApp({ name: 'identity', logger, accessLog: false })
   const identityServer = await startHttpServer(identity, { port: 0 })

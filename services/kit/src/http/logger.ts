@@ -4,13 +4,14 @@ import type { DestinationStream, Logger } from 'pino'
 // Only for its declaration of `req.log` on requests.
 import type {} from 'pino-http'
 import type { IncomingMessage, ServerResponse } from 'node:http'
+import { logLevelSetting } from '../runtime/settings.ts'
 import type {} from './types.ts'
 
 export type { Logger } from 'pino'
 
 export interface LoggerOptions {
   /** Defaults to LOG_LEVEL, then 'info'. */
-  level?: string
+  level?: string | undefined
   /** Defaults to stdout; tests pass a stream to read the lines. */
   destination?: DestinationStream
 }
@@ -36,7 +37,7 @@ const REDACT = [
 ]
 
 export function createLogger(service: string, options: LoggerOptions = {}): Logger {
-  const wanted = (options.level ?? process.env.LOG_LEVEL ?? 'info').trim().toLowerCase()
+  const wanted = (options.level ?? logLevelSetting() ?? 'info').trim().toLowerCase()
   const level = LEVELS.includes(wanted) ? wanted : 'info'
   const logger = pino(
     { level, base: { service }, redact: { paths: REDACT, censor: '[oculto]' } },

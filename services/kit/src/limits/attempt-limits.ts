@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import type { SqlDatabase, SqlExecutor } from '../db/index.ts'
+import type { Migration, SqlDatabase, SqlExecutor } from '../db/index.ts'
 import { stableLockKey } from '../db/lock-key.ts'
 import { ident } from '../eventstore/schema.ts'
 
@@ -32,9 +32,8 @@ const MIN_RETENTION_MS = 24 * 60 * 60 * 1000
 const PRUNE_INTERVAL_MS = 60_000
 const lastPruned = new Map<string, number>()
 
-export async function createAttemptTable(db: SqlExecutor, schema: string): Promise<void> {
-  const s = ident(schema)
-  await db.exec(`
+function attemptTableSql(s: string): string {
+  return `
     create table if not exists ${s}.attempts (
       key text not null,
       kind text not null,
@@ -44,7 +43,14 @@ export async function createAttemptTable(db: SqlExecutor, schema: string): Promi
     create index if not exists attempts_by_key on ${s}.attempts (key, kind, at);
     create index if not exists attempts_by_id on ${s}.attempts (attempt_id);
     create index if not exists attempts_by_age on ${s}.attempts (at);
-  `)
+  `
+}
+
+/** The attempt log, for the migration list of each service that limits attempts. */
+export const attemptsMigration: Migration = { id: 'kit-attempts', sql: attemptTableSql }
+
+export async function createAttemptTable(db: SqlExecutor, schema: string): Promise<void> {
+  await db.exec(attemptTableSql(ident(schema)))
 }
 
 /** Seconds until every limit allows one more attempt (0: allowed now), and the first limit reached. */

@@ -1,4 +1,5 @@
 export {
+  attemptsMigration,
   clearAttempts,
   clearAttemptsStartingWith,
   countAttempts,

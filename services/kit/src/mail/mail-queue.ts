@@ -24,18 +24,14 @@ export interface MailQueueOptions {
   /** Without it the queue only records (a job outside the service); the service's own queue delivers. */
   deliver?: ((mail: OutboxMail) => Promise<void>) | undefined
   logger?: Logger | undefined
-}
-
-/** MAIL_RETRY_MAX_MS caps the wait between two attempts (default 5 min). */
-function retryDelayFromEnv(env = process.env): (attempt: number) => number {
-  const max = Number(env.MAIL_RETRY_MAX_MS)
-  const first = Number(env.MAIL_RETRY_FIRST_MS)
-  return (attempt) => mailRetryDelay(attempt, first > 0 ? first : undefined, max > 0 ? max : undefined)
+  /** Wait before the first retry, doubling up to `maxMs` (MAIL_RETRY_FIRST_MS, MAIL_RETRY_MAX_MS); mailRetryDelay's defaults without it. */
+  retry?: { firstMs: number; maxMs: number }
 }
 
 export function createMailQueue(options: MailQueueOptions): MailQueue {
-  const { db, schema, deliver, logger } = options
-  const sender = deliver ? new MailOutboxSender({ db, schema, deliver, logger, retryDelay: retryDelayFromEnv() }) : undefined
+  const { db, schema, deliver, logger, retry } = options
+  const retryDelay = retry ? (attempt: number) => mailRetryDelay(attempt, retry.firstMs, retry.maxMs) : mailRetryDelay
+  const sender = deliver ? new MailOutboxSender({ db, schema, deliver, logger, retryDelay }) : undefined
   return {
     // Queuing works without a sender too (a command-line job): the running service delivers it.
     enqueue: (tx, mail) => enqueueMail(tx, schema, mail),

@@ -1,27 +1,5 @@
 import type { PaymentScripts, ServiceName } from '@donaciones/contracts'
-import { perService } from './service-record.ts'
-
-function numberFrom(value: string | undefined, fallback: number, name: string): number {
-  if (value === undefined || value === '') return fallback
-  const parsed = Number(value)
-  if (!Number.isInteger(parsed) || parsed < 0) throw new Error(`${name} debe ser un número entero: "${value}"`)
-  return parsed
-}
-
-function required(name: string, env = process.env): string {
-  const value = env[name]
-  if (!value) throw new Error(`Falta la variable de entorno ${name}`)
-  return value
-}
-
-/** Default ports of the services when each runs as its own process. */
-export const defaultServicePorts: Record<ServiceName, number> = {
-  identity: 4001,
-  campaign: 4002,
-  donation: 4003,
-  content: 4004,
-  audit: 4005,
-}
+import { defaultServicePorts, requiredSetting, serviceSchema, type Settings } from './settings.ts'
 
 export interface ServiceProcessConfig {
   databaseUrl: string
@@ -40,41 +18,21 @@ export interface ServiceProcessConfig {
 }
 
 /** Distributed mode: one service per process, on PostgreSQL and NATS JetStream. */
-export function readServiceProcessConfig(service: ServiceName, env = process.env): ServiceProcessConfig {
-  const upper = service.toUpperCase()
+export function readServiceProcessConfig(service: ServiceName, settings: Settings): ServiceProcessConfig {
   return {
-    databaseUrl: env[`${upper}_DATABASE_URL`] ?? required('DATABASE_URL', env),
-    natsUrl: required('NATS_URL', env),
-    natsStream: env.NATS_STREAM ?? 'EVENTS',
-    natsStreamReplicas: numberFrom(env.NATS_STREAM_REPLICAS, 1, 'NATS_STREAM_REPLICAS'),
-    subjectPrefix: env.EVENT_SUBJECT_PREFIX ?? 'events',
-    schema: env.DB_SCHEMA_PREFIX ? `${env.DB_SCHEMA_PREFIX}_${service}` : service,
-    port: numberFrom(env.PORT, defaultServicePorts[service], 'PORT'),
-    host: env.HOST ?? '127.0.0.1',
-    serviceUrls: serviceUrlsFromEnv(env),
-    internalToken: required('INTERNAL_TOKEN', env),
-    dataDir: env.DATA_DIR || undefined,
-    trustProxy: trustProxyFromEnv(env.TRUST_PROXY),
+    databaseUrl: settings.serviceDatabaseUrls[service] ?? requiredSetting(settings.DATABASE_URL, 'DATABASE_URL'),
+    natsUrl: requiredSetting(settings.NATS_URL, 'NATS_URL'),
+    natsStream: settings.NATS_STREAM,
+    natsStreamReplicas: settings.NATS_STREAM_REPLICAS,
+    subjectPrefix: settings.EVENT_SUBJECT_PREFIX,
+    schema: serviceSchema(service, settings),
+    port: settings.PORT ?? defaultServicePorts[service],
+    host: settings.HOST ?? '127.0.0.1',
+    serviceUrls: settings.serviceUrls,
+    internalToken: requiredSetting(settings.INTERNAL_TOKEN, 'INTERNAL_TOKEN'),
+    dataDir: settings.DATA_DIR,
+    trustProxy: settings.TRUST_PROXY,
   }
-}
-
-/**
- * Which peers may set X-Forwarded-For (express 'trust proxy'): 'loopback' by default; in a
- * container network the gateway is not loopback, e.g. TRUST_PROXY="loopback, uniquelocal".
- */
-export function trustProxyFromEnv(value: string | undefined): boolean | number | string {
-  if (value === undefined || value.trim() === '') return 'loopback'
-  if (value === 'true' || value === 'false') return value === 'true'
-  if (/^\d+$/.test(value)) return Number(value)
-  return value
-}
-
-/** Each service's replicas from IDENTITY_URL, CAMPAIGN_URL, … (comma-separated), defaulting to the local ports. */
-export function serviceUrlsFromEnv(env = process.env): Record<ServiceName, string[]> {
-  return perService((service) => {
-    const configured = env[`${service.toUpperCase()}_URL`]
-    return configured ? configured.split(',').map((url) => url.trim()).filter(Boolean) : [`http://127.0.0.1:${defaultServicePorts[service]}`]
-  })
 }
 
 /**
@@ -82,9 +40,6 @@ export function serviceUrlsFromEnv(env = process.env): Record<ServiceName, strin
  * providers' own by default): `GET /api/init` tells the site, and the gateway's Content-Security-Policy
  * allows exactly these origins.
  */
-export function paymentScripts(env = process.env): PaymentScripts {
-  return {
-    conektaTokenizer: env.CONEKTA_TOKENIZER_URL || 'https://cdn.conekta.io/js/latest/conekta.js',
-    paypalSdk: env.PAYPAL_SDK_URL || 'https://www.paypal.com/sdk/js',
-  }
+export function paymentScripts(settings: Pick<Settings, 'CONEKTA_TOKENIZER_URL' | 'PAYPAL_SDK_URL'>): PaymentScripts {
+  return { conektaTokenizer: settings.CONEKTA_TOKENIZER_URL, paypalSdk: settings.PAYPAL_SDK_URL }
 }

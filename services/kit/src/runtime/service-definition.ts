@@ -1,13 +1,14 @@
 import type { Router } from 'express'
 import type { EventDefinition, ServiceName } from '@donaciones/contracts'
 import type { Bus } from '../bus/bus.ts'
-import type { SqlDatabase } from '../db/index.ts'
+import type { Migration, SqlDatabase } from '../db/index.ts'
 import type { EventStore } from '../eventstore/event-store.ts'
 import type { Projection } from '../eventstore/projection.ts'
 import type { Logger } from '../http/index.ts'
 import type { MailQueue, OutboxMail } from '../mail/mail-queue.ts'
 import type { ServiceDirectory } from './service-directory.ts'
 import type { SessionAuth } from './session-auth.ts'
+import type { Settings } from './settings.ts'
 
 export interface ServiceContext {
   name: ServiceName
@@ -21,6 +22,8 @@ export interface ServiceContext {
   directory: ServiceDirectory
   /** Local folder for files a service keeps outside the database (mail outbox, generated keys); absent when none. */
   dataDir: string | undefined
+  /** The environment, parsed once when the service started. */
+  settings: Settings
   /** The service's mail outbox: queue messages inside the transaction of the change that causes them. */
   mail: MailQueue
 }
@@ -31,6 +34,11 @@ export interface ServiceDefinition {
   /** Its own events (from contracts); the relay publishes them. */
   events: readonly EventDefinition[]
   projections: readonly Projection[]
+  /**
+   * Its private tables (not projections: replay neither drops nor rebuilds them) and their later
+   * changes, applied once each in order when the service starts (kit runMigrations).
+   */
+  migrations?: readonly Migration[]
   routes(context: ServiceContext): Router
   /** One-time setup after the store exists (e.g. key material). */
   setup?(context: ServiceContext): Promise<void>

@@ -1,6 +1,6 @@
 import type { Express } from 'express'
 import type { Bus } from '../bus/bus.ts'
-import { setUpSchemaExclusively, type SqlDatabase } from '../db/index.ts'
+import { runMigrations, setUpSchemaExclusively, type SqlDatabase } from '../db/index.ts'
 import { EventStore } from '../eventstore/event-store.ts'
 import { createServiceApp, finishServiceApp, type Logger } from '../http/index.ts'
 import { createMailQueue } from '../mail/mail-queue.ts'
@@ -10,12 +10,15 @@ import { ProjectionConsumer } from '../messaging/projection-consumer.ts'
 import type { ServiceContext, ServiceDefinition } from './service-definition.ts'
 import type { ServiceDirectory } from './service-directory.ts'
 import { createSessionAuth } from './session-auth.ts'
+import { readSettings, type Settings } from './settings.ts'
 
 export interface ServiceRuntimeOptions {
   definition: ServiceDefinition
   db: SqlDatabase
   bus: Bus
   logger: Logger
+  /** The parsed environment; read when the service starts when not given (tests set process.env first). */
+  settings?: Settings
   /** PostgreSQL schema of the service; defaults to its name. */
   schema?: string
   relayPollIntervalMs?: number
@@ -40,6 +43,7 @@ export async function startServiceRuntime(options: ServiceRuntimeOptions): Promi
   const { definition, db, bus } = options
   const logger = options.logger.child({ component: definition.name })
   const consumed = definition.projections.flatMap((projection) => projection.handles)
+  const settings = options.settings ?? readSettings()
   const schema = options.schema ?? definition.name
   const store = new EventStore({
     db,
@@ -58,7 +62,14 @@ export async function startServiceRuntime(options: ServiceRuntimeOptions): Promi
     auth: createSessionAuth(options.directory),
     directory: options.directory,
     dataDir: options.dataDir,
-    mail: createMailQueue({ db, schema, logger, deliver: deliverMail ? (mail) => deliverMail(context, mail) : undefined }),
+    settings,
+    mail: createMailQueue({
+      db,
+      schema,
+      logger,
+      deliver: deliverMail ? (mail) => deliverMail(context, mail) : undefined,
+      retry: { firstMs: settings.MAIL_RETRY_FIRST_MS, maxMs: settings.MAIL_RETRY_MAX_MS },
+    }),
   }
   const consumer = new ProjectionConsumer({
     store,
@@ -69,6 +80,7 @@ export async function startServiceRuntime(options: ServiceRuntimeOptions): Promi
   await setUpSchemaExclusively(db, schema, async () => {
     await store.init()
     await createMailOutboxTable(db, schema)
+    if (definition.migrations) await runMigrations(db, schema, definition.migrations)
     await definition.setup?.(context)
     await consumer.setup()
   })

@@ -1,0 +1,18 @@
+import { attemptsMigration, type Migration } from '@donaciones/kit'
+
+/**
+ * The donation service's private tables (not projections: a replay neither drops nor rebuilds
+ * them), in the order they were introduced: webhook events already handled, the provider's webhook
+ * verification key, and the kit's attempt log of the rate limits.
+ */
+export const donationMigrations: readonly Migration[] = [
+  {
+    id: '001-webhook-events-and-provider-keys',
+    sql: (s) => `
+      create table if not exists ${s}.webhook_events (provider text not null, event_id text not null, received_at timestamptz not null default now(), primary key (provider, event_id));
+      create table if not exists ${s}.provider_keys (name text primary key, value text not null, created_at timestamptz not null default now());`,
+  },
+  attemptsMigration,
+  // Attempts moved to the kit's attempts table.
+  { id: '002-drop-donation-attempts', sql: (s) => `drop table if exists ${s}.donation_attempts` },
+]
