@@ -37,7 +37,8 @@ export interface PlatformOptions {
   prefix?: string
 }
 
-async function startReplica(service: ServiceName, port: number, env: Record<string, string>): Promise<ServiceReplica> {
+/** One service as its own process, ready once `/readyz` answers; a failed start throws with its output. */
+export async function startServiceProcess(service: ServiceName, port: number, env: Record<string, string>): Promise<ServiceReplica> {
   const url = `http://127.0.0.1:${port}`
   const launch = async () => {
     const child = runScript(`services/${service}/src/main.ts`, [], { ...env, PORT: String(port) })
@@ -101,7 +102,7 @@ export async function startDistributedPlatform(options: PlatformOptions): Promis
     const pending = serviceNames.flatMap((service) => (ports.get(service) ?? []).map((port) => ({ service, port })))
     while (pending.length > 0) {
       const pair = pending.splice(0, 2)
-      replicas.push(...(await Promise.all(pair.map(({ service, port }) => startReplica(service, port, env)))))
+      replicas.push(...(await Promise.all(pair.map(({ service, port }) => startServiceProcess(service, port, env)))))
     }
     gateway = runScript('gateway/src/main.ts', [], { ...env, PORT: String(gatewayPort) })
     await waitForHttp(`${platform.gatewayUrl}/healthz`, 60_000, gateway)
