@@ -22,19 +22,22 @@ export const donationTypeLabels: Readonly<Record<DonationType, string>> = {
 
 export const currencySchema = z.literal(CURRENCY)
 
-const moneySchema = z.looseObject({ currency_code: z.string(), value: z.string() })
+/** An amount as PayPal writes it. */
+export const paypalMoneySchema = z.looseObject({ currency_code: z.string(), value: z.string() })
+const moneySchema = paypalMoneySchema
+
+/** Who paid, as PayPal describes the payer of an order. */
+export const paypalPayerSchema = z.looseObject({
+  name: z.looseObject({ given_name: z.string().optional(), surname: z.string().optional() }).optional(),
+  email_address: z.string().optional(),
+})
 
 /** PayPal order details as the wallet detail screen shows them (other provider fields pass through). */
 export const paypalDetailsSchema = z.looseObject({
   id: z.string().optional(),
   status: z.string().optional(),
   update_time: z.string().optional(),
-  payer: z
-    .looseObject({
-      name: z.looseObject({ given_name: z.string().optional(), surname: z.string().optional() }).optional(),
-      email_address: z.string().optional(),
-    })
-    .optional(),
+  payer: paypalPayerSchema.optional(),
   purchase_units: z
     .array(
       z.looseObject({

@@ -1,3 +1,4 @@
+import { conektaOrderFor, toCents } from './conekta-order.ts'
 import type { ConektaDonationRequest } from '@donaciones/contracts'
 import { badGateway, HttpError, paymentRequired } from '@donaciones/kit'
 import type { DonationDeps } from '../deps.ts'
@@ -23,11 +24,6 @@ export type CardDonationResult = DonationDoc & { customer_info: { name: string; 
 
 function declined(message: string): HttpError {
   return paymentRequired(message, 'Verifique los datos de su tarjeta o intente con otro método de pago')
-}
-
-/** Amount in cents as Conekta counts it. */
-export function toCents(amount: number): number {
-  return Math.round(amount * 100)
 }
 
 /** The order really is ours, for our amount, in pesos, and paid. */
@@ -90,13 +86,7 @@ export async function donateByCard(deps: DonationDeps, command: DonationCommandC
     let order: ConektaOrder
     try {
       order = await conekta.createOrder(
-        {
-          currency: 'MXN',
-          customer_info: customer,
-          line_items: [{ name: `Donación: ${campaign.title}`.slice(0, 250), unit_price: toCents(input.amount), quantity: 1 }],
-          metadata: { donationId, campaignId: campaign.campaignId, userId: command.actor ?? '', channel: 'conekta' },
-          charges: [{ payment_method: { type: 'card', token_id: input.token } }],
-        },
+        conektaOrderFor({ donationId, campaign, amount: input.amount, actor: command.actor, channel: 'conekta', customer, paymentMethod: { type: 'card', token_id: input.token } }),
         donationId,
       )
     } catch (error) {

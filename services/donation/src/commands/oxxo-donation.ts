@@ -5,7 +5,8 @@ import { findDonationRow } from '../projections/donation-queries.ts'
 import { ConektaError } from '../providers/conekta-client.ts'
 import { firstCharge, type ConektaOrder } from '../providers/conekta-types.ts'
 import { requireOpenCampaign } from './campaign-status.ts'
-import { keyOf, toCents, withMethod, type AttemptMeta } from './card-donation.ts'
+import { keyOf, withMethod, type AttemptMeta } from './card-donation.ts'
+import { conektaOrderFor, toCents } from './conekta-order.ts'
 import { donationIdFor, requireSameRequest } from './donation-id.ts'
 import { loadDonation } from './donation-state.ts'
 import { detailsEvent, startDonation, type DonationCommandContext, type RequestedData } from './donation-commands.ts'
@@ -63,13 +64,7 @@ export async function requestOxxoVoucher(deps: DonationDeps, command: DonationCo
     let order: ConektaOrder
     try {
       order = await conekta.createOrder(
-        {
-          currency: 'MXN',
-          customer_info: customer,
-          line_items: [{ name: `Donación: ${campaign.title}`.slice(0, 250), unit_price: toCents(input.amount), quantity: 1 }],
-          metadata: { donationId, campaignId: campaign.campaignId, userId: command.actor ?? '', channel: 'oxxo' },
-          charges: [{ payment_method: { type: 'cash', expires_at: expiresAt } }],
-        },
+        conektaOrderFor({ donationId, campaign, amount: input.amount, actor: command.actor, channel: 'oxxo', customer, paymentMethod: { type: 'cash', expires_at: expiresAt } }),
         donationId,
       )
     } catch (error) {

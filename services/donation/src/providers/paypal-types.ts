@@ -1,6 +1,5 @@
 import { z } from 'zod'
-
-const money = z.looseObject({ currency_code: z.string(), value: z.string() })
+import { paypalMoneySchema as money, paypalPayerSchema } from '@donaciones/contracts'
 
 export const paypalCaptureSchema = z.looseObject({
   id: z.string().optional(),
@@ -15,12 +14,7 @@ export const paypalOrderSchema = z.looseObject({
   id: z.string(),
   status: z.string(),
   update_time: z.string().optional(),
-  payer: z
-    .looseObject({
-      name: z.looseObject({ given_name: z.string().optional(), surname: z.string().optional() }).optional(),
-      email_address: z.string().optional(),
-    })
-    .optional(),
+  payer: paypalPayerSchema.optional(),
   purchase_units: z
     .array(
       z.looseObject({
