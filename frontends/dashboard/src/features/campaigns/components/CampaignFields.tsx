@@ -10,7 +10,7 @@ import {
 import { formatDate, formatMoney } from '@donaciones/web-kit'
 import { Link } from '@donaciones/web-kit/router'
 import { CharacterCount, Field, ImageUploadField } from '@donaciones/web-kit/forms'
-import { RichTextEditor } from '@donaciones/web-kit/rich-text'
+import { RichTextField } from '@donaciones/web-kit/rich-text'
 import type { CampaignFormValues } from '../lib/campaign-form.ts'
 import './campaign-form.css'
 
@@ -133,30 +133,7 @@ function ThumbnailField({ path, onPath }: { path: string | null; onPath: (path: 
 
 /** Step 1 'Contenido': the kit's rich-text editor (height 650, images up to 5 MB). */
 export function ContentFields() {
-  const { control } = useFormContext<CampaignFormValues>()
-  const id = useId()
-  return (
-    <Controller
-      control={control}
-      name="content"
-      render={({ field, fieldState }) => (
-        <div className="kit-field">
-          <span id={`${id}-etiqueta`} className="kit-field__label">Contenido de la campaña</span>
-          <RichTextEditor
-            value={typeof field.value === 'string' ? field.value : ''}
-            onChange={field.onChange}
-            onBlur={field.onBlur}
-            aria-labelledby={`${id}-etiqueta`}
-            aria-invalid={Boolean(fieldState.error)}
-            {...(fieldState.error && { 'aria-describedby': `${id}-mensaje` })}
-            height={650}
-            images
-          />
-          {fieldState.error && <div id={`${id}-mensaje`} className="kit-field__error" role="alert">{fieldState.error.message}</div>}
-        </div>
-      )}
-    />
-  )
+  return <RichTextField<CampaignFormValues> name="content" label="Contenido de la campaña" height={650} />
 }
 
 const SWITCHES = [

@@ -1,4 +1,5 @@
-import { RichTextField } from '../fields/RichTextField.tsx'
+import { RichTextField } from '@donaciones/web-kit/rich-text'
+import type { WizardValues } from '../../lib/wizard-form.ts'
 
 const TEXTS = {
   terms: { label: 'Contenido de los términos y condiciones', intro: 'Este texto se publica en la página de términos y condiciones del sitio.' },
@@ -11,7 +12,7 @@ export function LegalPageStep({ page }: { page: 'terms' | 'notice' }) {
   return (
     <>
       <p>{text.intro}</p>
-      <RichTextField key={page} name={`pages.${page}`} label={text.label} />
+      <RichTextField<WizardValues> key={page} name={`pages.${page}`} label={text.label} />
     </>
   )
 }

@@ -1,17 +1,16 @@
 import { useId } from 'react'
-import { Controller, useFormContext } from 'react-hook-form'
-import { RichTextEditor } from '@donaciones/web-kit/rich-text'
-import type { WizardField, WizardValues } from '../../lib/wizard-form.ts'
+import { Controller, useFormContext, type FieldValues, type Path } from 'react-hook-form'
+import { RichTextEditor } from './RichTextEditor.tsx'
 
-interface RichTextFieldProps {
-  name: WizardField
+export interface RichTextFieldProps<Values extends FieldValues> {
+  name: Path<Values>
   label: string
   height?: number
 }
 
-/** The kit's rich-text editor bound to a wizard field; its label names the editing area. */
-export function RichTextField({ name, label, height = 320 }: RichTextFieldProps) {
-  const { control } = useFormContext<WizardValues>()
+/** The rich-text editor bound to a field of the surrounding form; its label names the editing area. */
+export function RichTextField<Values extends FieldValues>({ name, label, height = 320 }: RichTextFieldProps<Values>) {
+  const { control } = useFormContext<Values>()
   const id = useId()
   return (
     <Controller
