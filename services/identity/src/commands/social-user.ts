@@ -1,21 +1,11 @@
 import { randomUUID } from 'node:crypto'
 import { socialAccountLinked, userCreated, type AuthUser, type SocialProvider } from '@donaciones/contracts'
 import { handleCommandIn, newEvent, retryingTransaction, type NewEvent } from '@donaciones/kit'
-import type { OauthPorts } from '../oauth/ports.ts'
+import type { OauthPorts, SocialProfile } from '../oauth/ports.ts'
 import { findUserByEmail, findUserById, findUserBySocialAccount, toAuthUser, type UserRow } from '../projections/users.ts'
 import { issueToken } from '../tokens.ts'
 import { guardEmailRace, userStream, type IdentityDeps } from './deps.ts'
 import { userDecider } from './user-decider.ts'
-
-/** What a provider vouched for (same shape as the oauth module's SocialProfile). */
-export interface VouchedProfile {
-  provider: SocialProvider
-  providerId: string
-  email: string | null
-  name: string
-  lastName: string
-  picture: string | null
-}
 
 /** An account whose provider shares no e-mail still needs a unique one; this domain never receives mail. */
 export function placeholderEmail(provider: SocialProvider, providerId: string): string {
@@ -26,7 +16,7 @@ export function placeholderEmail(provider: SocialProvider, providerId: string): 
  * Social sign-in after the provider vouched for the profile: the linked user; else the user with
  * that e-mail (linked now); else a new active user of role 2. Never changes role or permissions.
  */
-export async function findOrCreateSocialUser(deps: IdentityDeps, profile: VouchedProfile, correlationId = randomUUID()): Promise<UserRow> {
+export async function findOrCreateSocialUser(deps: IdentityDeps, profile: SocialProfile, correlationId = randomUUID()): Promise<UserRow> {
   const { store } = deps.context
   const userId = await guardEmailRace(() =>
     retryingTransaction(store, async (tx) => {
@@ -67,7 +57,7 @@ export async function findOrCreateSocialUser(deps: IdentityDeps, profile: Vouche
 /** The ports the oauth module (src/oauth) asks of the identity service. */
 export function socialSignInPorts(deps: IdentityDeps): OauthPorts<UserRow> {
   return {
-    findOrCreateSocialUser: (profile: VouchedProfile): Promise<UserRow> => findOrCreateSocialUser(deps, profile),
+    findOrCreateSocialUser: (profile: SocialProfile): Promise<UserRow> => findOrCreateSocialUser(deps, profile),
     async issueToken(userId: string): Promise<string> {
       const user = await findUserById(deps.context.store.db, deps.context.store.schema, userId)
       if (!user) throw new Error(`Usuario desconocido: ${userId}`)
