@@ -101,6 +101,20 @@ describe('query store', () => {
     other()
   })
 
+  it('forgets a changed key whose screen leaves before it loaded again, so the next screen never starts from the old value', async () => {
+    const { load, calls } = manualLoader<string>()
+    const leaveEdit = subscribeQuery('/campaigns/edit/7', () => {})
+    const first = fetchQuery('/campaigns/edit/7', load)
+    calls[0]?.resolve('título viejo')
+    await first
+
+    // Saved, then straight to another screen: the reload the change started is cut short.
+    invalidate('/campaigns')
+    leaveEdit()
+    expect(calls[1]?.signal.aborted).toBe(true)
+    expect(readQuery('/campaigns/edit/7')).toBeUndefined()
+  })
+
   it('discards the answer of a request that started before the change', async () => {
     const { load, calls } = manualLoader<string>()
     subscribeQuery('/pages', () => {})

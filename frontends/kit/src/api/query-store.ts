@@ -21,6 +21,8 @@ interface Entry {
   /** The last loader, to load again after an invalidation. */
   load: Loader<unknown>
   request?: { controller: AbortController; promise: Promise<unknown> }
+  /** Invalidated and not loaded again yet: the value it holds is known to be old. */
+  stale?: boolean
 }
 
 /**
@@ -72,8 +74,17 @@ export function subscribeQuery(key: string, listener: () => void): () => void {
   subscribed.listeners.add(listener)
   return () => {
     subscribed.listeners.delete(listener)
-    if (subscribed.listeners.size === 0 && subscribed.request) abort(key, subscribed)
+    if (subscribed.listeners.size > 0) return
+    if (subscribed.stale) forget(key, subscribed)
+    else if (subscribed.request) abort(key, subscribed)
   }
+}
+
+/** A value known to be old is not kept for the next screen: it would show it (a form would start from it). */
+function forget(key: string, entry: Entry): void {
+  entry.request?.controller.abort()
+  entry.request = undefined
+  if (entries.get(key) === entry) entries.delete(key)
 }
 
 function abort(key: string, entry: Entry): void {
@@ -107,6 +118,7 @@ export function fetchQuery<T>(key: string, load: Loader<T>, mode: FetchMode = 'b
     (data): T | undefined => {
       if (controller.signal.aborted) return undefined
       current.request = undefined
+      current.stale = false
       setState(current, { status: 'success', data: shared(dataOf(current.state), data) })
       return data
     },
@@ -144,6 +156,7 @@ export function invalidate(prefix: string): void {
       continue
     }
     // A request that started before the change may answer the old value.
+    entry.stale = true
     entry.request?.controller.abort()
     entry.request = undefined
     void fetchQuery(key, entry.load)
