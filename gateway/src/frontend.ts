@@ -8,7 +8,7 @@ import { createSiteData, type SiteData } from './site-data.ts'
 import { serveSiteFiles } from './site-files.ts'
 
 /** Files whose names do not change between builds: always revalidated. */
-const UNHASHED = /(^|\/)(index\.html|main\.js|remoteEntry\.js)$/
+const UNHASHED = /(^|\/)(index\.html|(main|remoteEntry)\.(js|css))$/
 
 /** A request for a file (by its extension) that no route served: a 404, never the page. */
 const ASSET_LIKE = /\.(ico|png|jpe?g|gif|webp|svg|avif|bmp|js|mjs|cjs|css|map|json|webmanifest|txt|xml|woff2?|ttf|otf|eot|wasm|pdf|zip)$/i

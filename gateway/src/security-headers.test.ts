@@ -83,7 +83,7 @@ describe('security headers of the gateway (helmet), http PUBLIC_URL', () => {
     expect(policy.get('connect-src')).toEqual(["'self'", SIM])
     expect(policy.get('frame-src')).toEqual(["'self'", SIM])
     expect(policy.get('img-src')).toEqual(["'self'", 'data:', 'blob:', SIM])
-    // The remotes' CSS is injected as <style> tags (style-loader).
+    // The providers' buttons, the rich-text editor and the charts set inline styles.
     expect(policy.get('style-src')).toEqual(["'self'", "'unsafe-inline'"])
     expect(response(policy).includes("'unsafe-eval'")).toBe(false)
   })

@@ -71,8 +71,8 @@ export function isHttps(publicUrl: string | undefined): boolean {
 /**
  * helmet for every answer of the gateway (pages, remotes, files and API alike), in both modes.
  * - CSP: only the site itself plus the configured provider origins; images also data: and blob:
- *   (upload previews, the voucher PDF); style-src needs 'unsafe-inline' because the remotes' CSS is
- *   injected as <style> tags (style-loader) and the providers' buttons set inline styles;
+ *   (upload previews, the voucher PDF); style-src needs 'unsafe-inline' because the providers'
+ *   buttons, the rich-text editor and the charts set inline styles (the remotes' own CSS is in files);
  *   frame-ancestors 'none' (no one frames the site).
  * - Cross-Origin-Opener-Policy 'same-origin-allow-popups': the PayPal checkout popup answers its opener.
  * - HSTS only when PUBLIC_URL is https (an http deployment or a test would be told to use https).

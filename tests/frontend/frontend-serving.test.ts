@@ -39,6 +39,8 @@ describe('front-end files through the gateway', () => {
     writeFileSync(join(dir, 'index.html'), page)
     writeFileSync(join(dir, 'main.js'), `console.log(${JSON.stringify('x'.repeat(4000))})`)
     writeFileSync(join(dir, '123.abcdef12.js'), 'export {}')
+    writeFileSync(join(dir, 'main.css'), 'body { margin: 0 }')
+    writeFileSync(join(dir, '123.abcdef12.css'), '.home { padding: 0 }')
     writeFileSync(join(dir, 'remotes/public/remoteEntry.js'), 'var donaciones_public = {}')
     site = await startTestSite({ frontendDir: dir, publicUrl: `${publicUrl}/` })
     const image = await site.upload()
@@ -73,7 +75,9 @@ describe('front-end files through the gateway', () => {
 
   it('keeps hashed chunks for a year and revalidates the entry files', async () => {
     expect((await get('/123.abcdef12.js')).headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
+    expect((await get('/123.abcdef12.css')).headers.get('cache-control')).toBe('public, max-age=31536000, immutable')
     expect((await get('/main.js')).headers.get('cache-control')).toBe('no-cache')
+    expect((await get('/main.css')).headers.get('cache-control')).toBe('no-cache')
     expect((await get('/remotes/public/remoteEntry.js')).headers.get('cache-control')).toBe('no-cache')
   })
 

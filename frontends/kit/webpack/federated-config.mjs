@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import HtmlWebpackPlugin from 'html-webpack-plugin'
+import MiniCssExtractPlugin from 'mini-css-extract-plugin'
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack'
 
 const kitDir = resolve(dirname(fileURLToPath(import.meta.url)), '..')
@@ -59,7 +60,7 @@ export function federatedConfig({ name, dir, exposes, host = false }) {
       path: host ? outputRoot : resolve(outputRoot, 'remotes', name),
       publicPath,
       uniqueName: `donaciones_${name}`,
-      // Entry files keep stable names (index.html and remoteEntry.js are served uncached); chunks are hashed.
+      // Entry files keep stable names (index.html, main and remoteEntry are served uncached); chunks are hashed.
       filename: '[name].js',
       chunkFilename: '[name].[contenthash:8].js',
       assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
@@ -71,11 +72,13 @@ export function federatedConfig({ name, dir, exposes, host = false }) {
         // .ts files are not JSX: `<T>(value: T) => …` must stay a generic.
         { test: /\.[cm]?ts$/, loader: 'esbuild-loader', options: { loader: 'ts', target: 'es2020' } },
         { test: /\.tsx$/, loader: 'esbuild-loader', options: { loader: 'tsx', target: 'es2020', jsx: 'automatic' } },
-        { test: /\.css$/, use: ['style-loader', 'css-loader'] },
+        // CSS goes to .css files (fetched in parallel, cached, not parsed as JavaScript).
+        { test: /\.css$/, use: [MiniCssExtractPlugin.loader, 'css-loader'] },
         { test: /\.(png|jpe?g|gif|svg|webp)$/, type: 'asset/resource' },
       ],
     },
     plugins: [
+      new MiniCssExtractPlugin({ filename: '[name].css', chunkFilename: '[name].[contenthash:8].css' }),
       new ModuleFederationPlugin({
         // 'public' is a reserved word: the global container names carry a prefix.
         name: `donaciones_${name}`,
