@@ -39,12 +39,17 @@ describe('the given/when/then helper', () => {
   })
 })
 
-/** A store where another writer adds to the stream right after each of the first `times` reads. */
+/**
+ * A store where another event lands in the stream right after each of the first `times` reads:
+ * inside the reader's own transaction (rolled back with it), or from another connection and
+ * committed (possible on PostgreSQL only: PGlite's one connection runs one transaction at a time).
+ */
 class InterruptedStore extends EventStore {
   reads = 0
   constructor(
     options: ConstructorParameters<typeof EventStore>[0],
     private readonly times: number,
+    private readonly writer: 'same transaction' | 'other connection',
   ) {
     super(options)
   }
@@ -52,12 +57,16 @@ class InterruptedStore extends EventStore {
   override async readStream(stream: string, db?: SqlExecutor) {
     const events = await super.readStream(stream, db)
     this.reads++
-    if (this.reads <= this.times) {
-      await this.append(stream, [newEvent(sampleNoted, { text: 'otro', weight: 1 })], { expectedVersion: events.length, metadata: testMetadata })
+    if (db && this.reads <= this.times) {
+      const other = [newEvent(sampleNoted, { text: 'otro', weight: 1 })]
+      const options = { expectedVersion: events.length, metadata: testMetadata }
+      await (this.writer === 'same transaction' ? this.appendIn(db, stream, other, options) : this.append(stream, other, options))
     }
     return events
   }
 }
+
+const texts = async (store: EventStore) => (await store.readStream('s-1')).filter((event) => isEvent(sampleNoted, event)).map((event) => event.data.text)
 
 describe.each(databaseEngines)('handleCommand on $name', (engine) => {
   let db: SqlDatabase
@@ -69,8 +78,8 @@ describe.each(databaseEngines)('handleCommand on $name', (engine) => {
     await db.close()
   })
 
-  async function open(interruptions = 0): Promise<InterruptedStore> {
-    const store = new InterruptedStore({ db, schema: uniqueName('cmd'), service: 'audit', definitions: sampleDefinitions }, interruptions)
+  async function open(interruptions = 0, writer: 'same transaction' | 'other connection' = 'same transaction'): Promise<InterruptedStore> {
+    const store = new InterruptedStore({ db, schema: uniqueName('cmd'), service: 'audit', definitions: sampleDefinitions }, interruptions, writer)
     await store.init()
     return store
   }
@@ -86,46 +95,32 @@ describe.each(databaseEngines)('handleCommand on $name', (engine) => {
     expect((await store.readStream('s-1')).length).toBe(2)
   })
 
-  it('starts over from a fresh read when another writer got in first', async () => {
+  it('starts over in a new transaction from a fresh read after a version conflict', async () => {
     const store = await open(1)
     const result = await handleCommand(store, 's-1', weights, { text: 'mío', weight: 2, limit: 5 }, { metadata: testMetadata })
     expect(store.reads).toBe(2)
-    expect(result.state).toBe(3)
-    const texts = (await store.readStream('s-1')).filter((event) => isEvent(sampleNoted, event)).map((event) => (event.data as { text: string }).text)
-    expect(texts).toEqual(['otro', 'mío'])
+    expect(result.state).toBe(2)
+    expect(await texts(store)).toEqual(['mío'])
   })
 
-  it('decides again on the fresh state, so a rule broken by the other writer refuses', async () => {
-    const store = await open(1)
-    await expect(handleCommand(store, 's-1', weights, { text: 'mío', weight: 5, limit: 5 }, { metadata: testMetadata })).rejects.toThrow('El total 1 no admite 5')
-  })
-
-  it('gives up with the conflict after the bounded retries', async () => {
+  it('gives up with the conflict after the bounded retries, leaving nothing behind', async () => {
     const store = await open(10)
     await expect(handleCommand(store, 's-1', weights, { text: 'mío', weight: 1, limit: 99 }, { metadata: testMetadata, retries: 2 })).rejects.toBeInstanceOf(ConcurrencyError)
     expect(store.reads).toBe(3)
+    expect(await texts(store)).toEqual([])
+  })
+
+  // Only PostgreSQL has a second connection: PGlite's one connection runs one transaction at a time.
+  if (engine.name === 'postgres') it('decides again on what a writer on another connection committed', async () => {
+    const store = await open(1, 'other connection')
+    const result = await handleCommand(store, 's-1', weights, { text: 'mío', weight: 2, limit: 5 }, { metadata: testMetadata })
+    expect(store.reads).toBe(2)
+    expect(result.state).toBe(3)
+    expect(await texts(store)).toEqual(['otro', 'mío'])
+    const refused = await open(1, 'other connection')
+    await expect(handleCommand(refused, 's-1', weights, { text: 'mío', weight: 5, limit: 5 }, { metadata: testMetadata })).rejects.toThrow('El total 1 no admite 5')
   })
 })
-
-/** A store where, inside the command's own transaction, another event lands right after each of the first `times` reads. */
-class InterruptedInTransaction extends EventStore {
-  reads = 0
-  constructor(
-    options: ConstructorParameters<typeof EventStore>[0],
-    private readonly times: number,
-  ) {
-    super(options)
-  }
-
-  override async readStream(stream: string, db?: SqlExecutor) {
-    const events = await super.readStream(stream, db)
-    this.reads++
-    if (db && this.reads <= this.times) {
-      await this.appendIn(db, stream, [newEvent(sampleNoted, { text: 'otro', weight: 1 })], { expectedVersion: events.length, metadata: testMetadata })
-    }
-    return events
-  }
-}
 
 describe.each(databaseEngines)('handleCommandIn and retryingTransaction on $name', (engine) => {
   let db: SqlDatabase
@@ -137,9 +132,9 @@ describe.each(databaseEngines)('handleCommandIn and retryingTransaction on $name
     await db.close()
   })
 
-  async function open(interruptions = 0): Promise<InterruptedInTransaction> {
+  async function open(interruptions = 0): Promise<InterruptedStore> {
     const schema = uniqueName('cmdin')
-    const store = new InterruptedInTransaction({ db, schema, service: 'audit', definitions: sampleDefinitions }, interruptions)
+    const store = new InterruptedStore({ db, schema, service: 'audit', definitions: sampleDefinitions }, interruptions, 'same transaction')
     await store.init()
     await db.query(`create table ${ident(schema)}.side_rows (note text not null)`)
     sides.set(store, `${ident(schema)}.side_rows`)
@@ -161,7 +156,6 @@ describe.each(databaseEngines)('handleCommandIn and retryingTransaction on $name
   }
 
   const sideRows = async (store: EventStore) => (await db.query<{ note: string }>(`select note from ${sides.get(store)}`)).rows.map((row) => row.note)
-  const texts = async (store: EventStore) => (await store.readStream('s-1')).filter((event) => isEvent(sampleNoted, event)).map((event) => (event.data as { text: string }).text)
 
   it('appends after the version it read, with the metadata of what it decided, and keeps the rows written alongside', async () => {
     const store = await open()

@@ -29,29 +29,22 @@ export function foldEvents<TState>(decider: Pick<Decider<unknown, TState>, 'init
 }
 
 /**
- * Reads and folds the stream, decides, and appends expecting the version it read; when another
- * writer got in first it starts over from a fresh read, a bounded number of times.
+ * Reads and folds the stream, decides, and appends expecting the version it read, in a transaction
+ * of its own; when another writer got in first it starts over from a fresh read, a bounded number
+ * of times.
  */
-export async function handleCommand<TCommand, TState>(
+export function handleCommand<TCommand, TState>(
   store: EventStore,
   stream: string,
   decider: Decider<TCommand, TState>,
   command: TCommand,
   options: HandleOptions,
 ): Promise<HandleResult<TState>> {
-  const retries = options.retries ?? defaultRetries
-  for (let attempt = 0; ; attempt++) {
-    const history = await store.readStream(stream)
-    const state = foldEvents(decider, history)
-    const decided = decider.decide(command, state)
-    const expectedVersion = history.at(-1)?.version ?? 0
-    try {
-      const events = await store.append(stream, decided, { expectedVersion, metadata: options.metadata })
-      return { events, state: foldEvents({ initialState: state, evolve: decider.evolve }, events) }
-    } catch (error) {
-      if (!(error instanceof ConcurrencyError) || attempt >= retries) throw error
-    }
-  }
+  return retryingTransaction(
+    store,
+    (tx) => handleCommandIn(store, tx, stream, decider, command, { metadata: options.metadata }),
+    options.retries ?? defaultRetries,
+  )
 }
 
 export interface HandleInOptions {
