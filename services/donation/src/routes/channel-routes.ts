@@ -1,4 +1,4 @@
-import { Router, type Request, type RequestHandler } from 'express'
+import { Router, type Request } from 'express'
 import { conektaDonationRequestSchema, oxxoRequestSchema, paypalDonationRequestSchema, paypalOrderRequestSchema } from '@donaciones/contracts'
 import { unprocessable, withValidation } from '@donaciones/kit'
 import { donateByCard, type AttemptMeta } from '../commands/card-donation.ts'
@@ -7,9 +7,10 @@ import { requestOxxoVoucher } from '../commands/oxxo-donation.ts'
 import { capturePaypalDonation, createPaypalOrder } from '../commands/paypal-donation.ts'
 import { commandFor, type DonationDeps } from '../deps.ts'
 
-function attemptMeta(req: Request): AttemptMeta {
+/** The attempt's key and the hash of the body exactly as sent (the key binds to what was sent, not to its parsed form). */
+function attemptMeta(req: Request, rawBody: unknown): AttemptMeta {
   const idempotencyKey = idempotencyKeyOf(req)
-  return { idempotencyKey, requestHash: idempotencyKey ? requestHashOf(req.body) : undefined, address: req.ip }
+  return { idempotencyKey, requestHash: idempotencyKey ? requestHashOf(rawBody) : undefined, address: req.ip }
 }
 
 /** The donor's user id comes from the token; the body's `user`, when sent, must agree with it. */
@@ -21,35 +22,24 @@ function withoutUser<T extends { user?: string | null | undefined }>(req: Reques
   return rest
 }
 
-/**
- * The attempt's key and the hash of the body exactly as sent, taken before validation replaces
- * the body with its parsed form.
- */
-const attempts = new WeakMap<Request, AttemptMeta>()
-const rememberAttempt: RequestHandler = (req, _res, next) => {
-  attempts.set(req, attemptMeta(req))
-  next()
-}
-const attemptOf = (req: Request): AttemptMeta => attempts.get(req) ?? attemptMeta(req)
-
 /** Public donation channels (the gateway passes an optional token): card, OXXO voucher, PayPal. */
 export function channelRoutes(deps: DonationDeps): Router {
   const router = Router()
 
-  router.post('/api/donations/conekta', rememberAttempt, withValidation({ body: conektaDonationRequestSchema }, async ({ body }, req, res) => {
-    res.json(await donateByCard(deps, commandFor(deps, req), withoutUser(req, body), attemptOf(req)))
+  router.post('/api/donations/conekta', withValidation({ body: conektaDonationRequestSchema }, async ({ body, rawBody }, req, res) => {
+    res.json(await donateByCard(deps, commandFor(deps, req), withoutUser(req, body), attemptMeta(req, rawBody)))
   }))
 
-  router.post('/api/donations/oxxopay/request', rememberAttempt, withValidation({ body: oxxoRequestSchema }, async ({ body }, req, res) => {
-    res.json(await requestOxxoVoucher(deps, commandFor(deps, req), withoutUser(req, body), attemptOf(req)))
+  router.post('/api/donations/oxxopay/request', withValidation({ body: oxxoRequestSchema }, async ({ body, rawBody }, req, res) => {
+    res.json(await requestOxxoVoucher(deps, commandFor(deps, req), withoutUser(req, body), attemptMeta(req, rawBody)))
   }))
 
-  router.post('/api/donations/paypal/order', rememberAttempt, withValidation({ body: paypalOrderRequestSchema }, async ({ body }, req, res) => {
-    res.json(await createPaypalOrder(deps, commandFor(deps, req), withoutUser(req, body), attemptOf(req)))
+  router.post('/api/donations/paypal/order', withValidation({ body: paypalOrderRequestSchema }, async ({ body, rawBody }, req, res) => {
+    res.json(await createPaypalOrder(deps, commandFor(deps, req), withoutUser(req, body), attemptMeta(req, rawBody)))
   }))
 
-  router.post('/api/donations/paypal', rememberAttempt, withValidation({ body: paypalDonationRequestSchema }, async ({ body }, req, res) => {
-    res.json(await capturePaypalDonation(deps, commandFor(deps, req), withoutUser(req, body), attemptOf(req)))
+  router.post('/api/donations/paypal', withValidation({ body: paypalDonationRequestSchema }, async ({ body, rawBody }, req, res) => {
+    res.json(await capturePaypalDonation(deps, commandFor(deps, req), withoutUser(req, body), attemptMeta(req, rawBody)))
   }))
 
   return router

@@ -80,7 +80,7 @@ describe('withValidation', () => {
     expect(body.errors[2]?.message).toMatch(/^Entrada inválida/)
   })
 
-  it('replaces body and params with the parsed values and keeps the parsed query', async () => {
+  it('replaces body and params with the parsed values, keeps the parsed query and hands over the body as sent', async () => {
     const res = await putCampaign(ID, { title: 'Hola', email: 'a@b.mx', visibility: { counter: true }, extra: 1 }, '?page=3')
     expect(res.status).toBe(200)
     const parsedBody = { title: 'Hola', email: 'a@b.mx', visibility: { counter: true } }
@@ -88,6 +88,7 @@ describe('withValidation', () => {
       body: parsedBody,
       query: { page: 3 },
       params: { id: ID },
+      rawBody: { ...parsedBody, extra: 1 },
       page: 3,
       reqBody: parsedBody,
       reqParams: { id: ID },

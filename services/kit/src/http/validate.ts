@@ -23,6 +23,8 @@ export interface ValidatedInput<S extends RequestSchemas> {
   body: Output<S['body']>
   query: Output<S['query']>
   params: Output<S['params']>
+  /** The body exactly as sent, for what must see it before parsing (the hash of an idempotent request). */
+  rawBody: unknown
 }
 
 const spanishLocale = z.locales.es().localeError
@@ -88,8 +90,9 @@ export type ValidatedHandler<S extends RequestSchemas> = (
  */
 export function withValidation<S extends RequestSchemas>(schemas: S, handler: ValidatedHandler<S>): RequestHandler {
   return async (req: Request, res: Response, next: NextFunction) => {
+    const rawBody: unknown = req.body
     const parsed = await parseRequest(req, schemas)
     replaceRaw(req, parsed)
-    await handler({ body: parsed.body, query: parsed.query, params: parsed.params } as ValidatedInput<S>, req, res, next)
+    await handler({ body: parsed.body, query: parsed.query, params: parsed.params, rawBody } as ValidatedInput<S>, req, res, next)
   }
 }
