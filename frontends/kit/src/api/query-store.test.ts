@@ -15,6 +15,15 @@ function manualLoader<T>() {
   return { load, calls }
 }
 
+/** A screen showing `key` whose first request answers `value`; returns the screen's leave. */
+async function showLoaded<T>(loader: ReturnType<typeof manualLoader<T>>, key: string, value: T, listener: () => void = () => {}): Promise<() => void> {
+  const leave = subscribeQuery(key, listener)
+  const answer = fetchQuery(key, loader.load)
+  loader.calls.at(-1)?.resolve(value)
+  await answer
+  return leave
+}
+
 afterEach(() => clearQueries())
 
 describe('query store', () => {
@@ -62,11 +71,9 @@ describe('query store', () => {
   })
 
   it('keeps the cached value when a background refresh is aborted', async () => {
-    const { load, calls } = manualLoader<string>()
-    const leave = subscribeQuery('page', () => {})
-    const first = fetchQuery('page', load)
-    calls[0]?.resolve('v1')
-    await first
+    const loader = manualLoader<string>()
+    const { load, calls } = loader
+    const leave = await showLoaded(loader, 'page', 'v1')
     void fetchQuery('page', load)
     leave()
     expect(calls[1]?.signal.aborted).toBe(true)
@@ -74,20 +81,11 @@ describe('query store', () => {
   })
 
   it('after a change, loads again the keys on screen and forgets the others', async () => {
-    const { load, calls } = manualLoader<string>()
-    const leaveList = subscribeQuery('/campaigns', () => {})
-    const list = fetchQuery('/campaigns', load)
-    calls[0]?.resolve('list v1')
-    await list
-    const leaveRecord = subscribeQuery('/campaigns/7', () => {})
-    const record = fetchQuery('/campaigns/7', load)
-    calls[1]?.resolve('record v1')
-    await record
-    leaveRecord()
-    const other = subscribeQuery('/users', () => {})
-    const users = fetchQuery('/users', load)
-    calls[2]?.resolve('users')
-    await users
+    const loader = manualLoader<string>()
+    const { load, calls } = loader
+    const leaveList = await showLoaded(loader, '/campaigns', 'list v1')
+    ;(await showLoaded(loader, '/campaigns/7', 'record v1'))()
+    const other = await showLoaded(loader, '/users', 'users')
 
     invalidate('/campaigns')
     expect(readQuery('/campaigns/7')).toBeUndefined()
@@ -102,16 +100,13 @@ describe('query store', () => {
   })
 
   it('forgets a changed key whose screen leaves before it loaded again, so the next screen never starts from the old value', async () => {
-    const { load, calls } = manualLoader<string>()
-    const leaveEdit = subscribeQuery('/campaigns/edit/7', () => {})
-    const first = fetchQuery('/campaigns/edit/7', load)
-    calls[0]?.resolve('título viejo')
-    await first
+    const loader = manualLoader<string>()
+    const leaveEdit = await showLoaded(loader, '/campaigns/edit/7', 'título viejo')
 
     // Saved, then straight to another screen: the reload the change started is cut short.
     invalidate('/campaigns')
     leaveEdit()
-    expect(calls[1]?.signal.aborted).toBe(true)
+    expect(loader.calls[1]?.signal.aborted).toBe(true)
     expect(readQuery('/campaigns/edit/7')).toBeUndefined()
   })
 
@@ -146,22 +141,17 @@ describe('query store', () => {
   })
 
   it('shows the loading state with the last value on a foreground reload', async () => {
-    const { load, calls } = manualLoader<string>()
-    subscribeQuery('record', () => {})
-    const first = fetchQuery('record', load)
-    calls[0]?.resolve('v1')
-    await first
-    void fetchQuery('record', load, 'foreground')
+    const loader = manualLoader<string>()
+    await showLoaded(loader, 'record', 'v1')
+    void fetchQuery('record', loader.load, 'foreground')
     expect(readQuery('record')).toEqual({ status: 'loading', previous: 'v1' })
   })
 
   it('notifies the screens on each change and keeps an equal value as the same object', async () => {
-    const { load, calls } = manualLoader<{ name: string }>()
+    const loader = manualLoader<{ name: string }>()
+    const { load, calls } = loader
     const listener = vi.fn()
-    subscribeQuery('/users/1', listener)
-    const first = fetchQuery('/users/1', load)
-    calls[0]?.resolve({ name: 'Ana' })
-    await first
+    await showLoaded(loader, '/users/1', { name: 'Ana' }, listener)
     const before = readQuery('/users/1')
     const second = fetchQuery('/users/1', load)
     calls[1]?.resolve({ name: 'Ana' })
