@@ -64,6 +64,9 @@ function send(path: string, options: RequestOptions<unknown>): Promise<Response>
   return fetch(`${API_BASE}${path}`, {
     method: options.method ?? (body ? 'POST' : 'GET'),
     headers,
+    // Public answers may be kept a second (Cache-Control); the site always asks the server, which
+    // answers 304 when nothing changed, so a visitor's next read after a change is never an old copy.
+    cache: 'no-cache',
     ...(body !== undefined && { body }),
     ...(options.signal && { signal: options.signal }),
     ...(options.credentials && { credentials: options.credentials }),

@@ -1,6 +1,6 @@
-import { Router } from 'express'
+import { Router, type Request, type Response } from 'express'
 import { campaignScrollQuerySchema, campaignSearchQuerySchema, slugParamsSchema } from '@donaciones/contracts'
-import { notFound, withValidation, type ServiceContext } from '@donaciones/kit'
+import { notFound, publicCacheFor, withValidation, type ServiceContext } from '@donaciones/kit'
 import { activeCampaignId, recordCampaignLike, recordCampaignVisit } from '../commands/engagement.ts'
 import { findCampaignBySlug, publicCards, publicPage } from '../projections/campaign-queries.ts'
 import { findPublicCampaign } from '../projections/public-campaign.ts'
@@ -8,40 +8,43 @@ import { campaignComments } from '../projections/comments.ts'
 
 const campaignNotFound = () => notFound('Campaña no encontrada', 'La campaña no existe o ya no está disponible')
 
-/** The public campaign API: no token needed, only active campaigns (spec §7 "Public campaigns"). */
+/**
+ * The public campaign API: no token needed, only active campaigns (spec §7 "Public campaigns").
+ * Every read is served from memory (decision 78): any change this process commits drops the kept
+ * documents at once; what reaches the data otherwise (another replica, another service's events,
+ * time) shows within a second.
+ */
 export function publicCampaignRoutes({ store, auth }: ServiceContext): Router {
   const router = Router()
   const base = '/api/public/campaigns'
   const bySlug = { params: slugParamsSchema }
-  const activeCampaign = async (slug: string) => {
+  const cache = publicCacheFor(store)
+  const serve = (req: Request, res: Response, key: string, load: () => Promise<unknown>) => cache.send(req, res, key, load, campaignNotFound)
+  const activeCampaignComments = async (slug: string) => {
     const row = await findCampaignBySlug(store.db, store.schema, slug, true)
-    if (!row) throw campaignNotFound()
-    return row
+    return row ? campaignComments(store.db, store.schema, row.id) : undefined
   }
 
-  router.get(`${base}/`, async (_req, res) => {
-    res.json(await publicCards(store.db, store.schema))
+  router.get(`${base}/`, async (req, res) => {
+    await serve(req, res, 'cards', () => publicCards(store.db, store.schema))
   })
-  router.get(`${base}/banner`, async (_req, res) => {
-    res.json(await publicCards(store.db, store.schema, 5))
+  router.get(`${base}/banner`, async (req, res) => {
+    await serve(req, res, 'banner', () => publicCards(store.db, store.schema, 5))
   })
-  router.get(`${base}/slider`, async (_req, res) => {
-    res.json(await publicCards(store.db, store.schema, 12))
+  router.get(`${base}/slider`, async (req, res) => {
+    await serve(req, res, 'slider', () => publicCards(store.db, store.schema, 12))
   })
-  router.get(`${base}/scroll/campaigns`, withValidation({ query: campaignScrollQuerySchema }, async ({ query: { page } }, _req, res) => {
-    res.json(await publicPage(store.db, store.schema, page))
+  router.get(`${base}/scroll/campaigns`, withValidation({ query: campaignScrollQuerySchema }, async ({ query: { page } }, req, res) => {
+    await serve(req, res, `scroll:${page}`, () => publicPage(store.db, store.schema, page))
   }))
-  router.get(`${base}/search/campaigns`, withValidation({ query: campaignSearchQuerySchema }, async ({ query: { page, title } }, _req, res) => {
-    res.json({ ...(await publicPage(store.db, store.schema, page, title)), searchValue: title })
+  router.get(`${base}/search/campaigns`, withValidation({ query: campaignSearchQuerySchema }, async ({ query: { page, title } }, req, res) => {
+    await serve(req, res, `search:${page}:${title}`, async () => ({ ...(await publicPage(store.db, store.schema, page, title)), searchValue: title }))
   }))
-  router.get(`${base}/:slug`, withValidation(bySlug, async ({ params: { slug } }, _req, res) => {
-    const campaign = await findPublicCampaign(store.db, store.schema, slug)
-    if (!campaign) throw campaignNotFound()
-    res.json(campaign)
+  router.get(`${base}/:slug`, withValidation(bySlug, async ({ params: { slug } }, req, res) => {
+    await serve(req, res, `campaign:${slug}`, () => findPublicCampaign(store.db, store.schema, slug))
   }))
-  router.get(`${base}/:slug/comments`, withValidation(bySlug, async ({ params: { slug } }, _req, res) => {
-    const row = await activeCampaign(slug)
-    res.json(await campaignComments(store.db, store.schema, row.id))
+  router.get(`${base}/:slug/comments`, withValidation(bySlug, async ({ params: { slug } }, req, res) => {
+    await serve(req, res, `comments:${slug}`, () => activeCampaignComments(slug))
   }))
   const engagedCampaignId = async (slug: string) => {
     const id = await activeCampaignId(store.db, store.schema, slug)

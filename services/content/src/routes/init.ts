@@ -1,6 +1,6 @@
 import { Router } from 'express'
 import { setupRequestSchema, type InitResponse } from '@donaciones/contracts'
-import { withValidation, type ServiceContext } from '@donaciones/kit'
+import { publicCacheFor, withValidation, type ServiceContext } from '@donaciones/kit'
 import { alreadyConfigured, runSetup } from '../commands/setup.ts'
 import { loadConfiguration } from '../projections/configuration.ts'
 import { listPages } from '../projections/pages.ts'
@@ -11,13 +11,15 @@ import { contentState } from '../state.ts'
 export function initRoutes(context: ServiceContext): Router {
   const router = Router()
   const schema = context.store.schema
-
-  router.get('/api/init', async (_req, res) => {
+  const cache = publicCacheFor(context.store)
+  const publicInit = async (): Promise<InitResponse> => {
     const configuration = await loadConfiguration(context.db, schema)
-    const body: InitResponse = configuration
-      ? publicConfiguration(configuration, await listPages(context.db, schema), context.settings)
-      : { configured: false }
-    res.set('Cache-Control', 'no-store').json(body)
+    return configuration ? publicConfiguration(configuration, await listPages(context.db, schema), context.settings) : { configured: false }
+  }
+
+  // Public, from memory: at most a second old on another replica, new at once after a change here.
+  router.get('/api/init', async (req, res) => {
+    await cache.send(req, res, 'init', publicInit)
   })
 
   // Once configured the answer is 409 whatever the payload: checked before the body is validated.

@@ -1,7 +1,7 @@
 import { Router } from 'express'
 import type { Request } from 'express'
 import { idParamsSchema, isToggleRequest, pageToggleRequestSchema, pageUpdateRequestSchema, publicPageParamsSchema } from '@donaciones/contracts'
-import { notFound, requirePermission, withValidation, type ServiceContext } from '@donaciones/kit'
+import { notFound, publicCacheFor, requirePermission, withValidation, type ServiceContext } from '@donaciones/kit'
 import { pageNotFound, togglePage, updatePage } from '../commands/pages.ts'
 import { findPage, listPages, pageView } from '../projections/pages.ts'
 
@@ -53,12 +53,15 @@ const publicPageNotFound = () => notFound('Página no encontrada', 'La página s
 /** GET /api/public/pages/{name}: no session; an inactive or unknown page is 404. */
 export function publicPageRoutes(context: ServiceContext): Router {
   const router = Router()
+  const cache = publicCacheFor(context.store)
   router.get('/api/public/pages/:name', async (req, res) => {
     const parsed = publicPageParamsSchema.safeParse(req.params)
     if (!parsed.success) throw publicPageNotFound()
-    const page = await findPage(context.db, context.store.schema, { name: parsed.data.name })
-    if (!page || !page.active) throw publicPageNotFound()
-    res.json({ name: page.name, title: page.title, description: page.description })
+    const { name } = parsed.data
+    await cache.send(req, res, `page:${name}`, async () => {
+      const page = await findPage(context.db, context.store.schema, { name })
+      return page?.active ? { name: page.name, title: page.title, description: page.description } : undefined
+    }, publicPageNotFound)
   })
   return router
 }

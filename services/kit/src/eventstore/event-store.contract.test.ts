@@ -92,6 +92,23 @@ describe.each(databaseEngines)('EventStore on $name', (engine) => {
     expect(await store.readStream('p-1')).toHaveLength(2)
   })
 
+  it('tells its listeners, once each transaction commits, the events the transaction appended', async () => {
+    await freshStore()
+    const heard: string[][] = []
+    const stop = store.onAppend((events) => heard.push(events.map((event) => (event.data as { text: string }).text)))
+    await store.transaction(async (tx) => {
+      await store.appendIn(tx, 'l-1', [newEvent(sampleNoted, { text: 'a', weight: 1 })], { expectedVersion: 0, metadata: testMetadata })
+      await store.appendIn(tx, 'l-2', [newEvent(sampleNoted, { text: 'b', weight: 1 })], { expectedVersion: 0, metadata: testMetadata })
+      expect(heard).toEqual([])
+    })
+    await store.append('l-1', [newEvent(sampleNoted, { text: 'c', weight: 1 })], { expectedVersion: 1, metadata: testMetadata })
+    await expect(store.append('l-3', [newEvent(sampleNoted, { text: 'explode', weight: 1 })], { expectedVersion: 0, metadata: testMetadata })).rejects.toThrow()
+    await store.transaction((tx) => tx.query('select 1'))
+    stop()
+    await store.append('l-4', [newEvent(sampleNoted, { text: 'd', weight: 1 })], { expectedVersion: 0, metadata: testMetadata })
+    expect(heard).toEqual([['a', 'b'], ['c']])
+  })
+
   it('turns a duplicate caught by a read model into DuplicateRecordError and stores nothing', async () => {
     await freshStore()
     await db.exec(`create unique index totals_weight_unique on ${ident(store.schema)}.totals (weight)`)

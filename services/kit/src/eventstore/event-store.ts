@@ -81,7 +81,9 @@ export class EventStore {
   readonly service: ServiceName
   private readonly definitionsByKey: ReadonlyMap<string, EventDefinition>
   private readonly inlineProjections: readonly Projection[]
-  private readonly appendListeners = new Set<() => void>()
+  private readonly appendListeners = new Set<(events: readonly EventEnvelope[]) => void>()
+  /** The events appended so far in each open `transaction`, handed to the listeners once it commits. */
+  private readonly appendedIn = new WeakMap<SqlExecutor, EventEnvelope[]>()
 
   constructor(options: EventStoreOptions) {
     this.db = options.db
@@ -98,17 +100,26 @@ export class EventStore {
     for (const projection of this.inlineProjections) await projection.setup(this.db, this.schema)
   }
 
-  /** Called after each committed append in this process (wakes the relay without waiting for its poll). */
-  onAppend(listener: () => void): () => void {
+  /**
+   * Called with the events of each committed `transaction` that appended any, in this process (the
+   * relay wakes without waiting for its poll; caches of public documents drop what changed).
+   */
+  onAppend(listener: (events: readonly EventEnvelope[]) => void): () => void {
     this.appendListeners.add(listener)
     return () => this.appendListeners.delete(listener)
   }
 
   transaction<T>(fn: (tx: SqlExecutor) => Promise<T>): Promise<T> {
-    return this.db.transaction(fn).then((result) => {
-      for (const listener of this.appendListeners) listener()
-      return result
-    })
+    const appended: EventEnvelope[] = []
+    return this.db
+      .transaction((tx) => {
+        this.appendedIn.set(tx, appended)
+        return fn(tx)
+      })
+      .then((result) => {
+        if (appended.length > 0) for (const listener of this.appendListeners) listener(appended)
+        return result
+      })
   }
 
   async append(stream: string, events: readonly NewEvent[], options: AppendOptions): Promise<EventEnvelope[]> {
@@ -159,6 +170,7 @@ export class EventStore {
       if (isUniqueViolation(error)) throw new DuplicateRecordError((error as { constraint?: string }).constraint)
       throw error
     }
+    this.appendedIn.get(tx)?.push(...envelopes)
     metricsFor(this.service).observeAppend((performance.now() - started) / 1000)
     return envelopes
   }

@@ -38,3 +38,5 @@ export type { RunningHttpServer, ServiceAppOptions, ShutdownOptions, StartHttpSe
 export { createServiceApp, finishServiceApp, IDLE_UPSTREAM_SOCKET_MS, KEEP_ALIVE_TIMEOUT_MS, onShutdownSignals, startHttpServer } from './server.ts'
 export type { ValidatedParts } from './types.ts'
 export { afterResponse } from './after-response.ts'
+export type { AppendSource, PublicCacheOptions, PublicDocument } from './public-cache.ts'
+export { PublicCache, publicCacheControl, publicCacheFor, publicDocumentOf, publicMaxAgeMs, sendPublicDocument } from './public-cache.ts'

@@ -3,7 +3,7 @@ import { useQuery } from '@donaciones/web-kit'
 import type { Campaign } from '@donaciones/contracts'
 import { fetchCampaign, registerVisit } from '../api/campaign-api.ts'
 
-const RELOAD_ATTEMPTS = 4
+const RELOAD_ATTEMPTS = 6
 const RELOAD_DELAY_MS = 750
 
 export type CampaignState =
@@ -46,7 +46,8 @@ export function useCampaign(slug: string) {
 
   /**
    * After an approved donation: the campaign's totals are a projection of the donation service and
-   * may arrive a moment later, so it reloads a few times until the new donation shows.
+   * may arrive a moment later (plus up to a second of the public cache, decision 78), so it reloads
+   * a few times until the new donation shows.
    */
   const reloadAfterDonation = useCallback(async (donationsBefore: number) => {
     for (let attempt = 0; attempt < RELOAD_ATTEMPTS; attempt++) {

@@ -1,0 +1,147 @@
+import { createHash } from 'node:crypto'
+import type { Request, Response } from 'express'
+import { notFound } from './http-error.ts'
+
+/** A public answer ready to send: its JSON bytes and their entity tag. */
+export interface PublicDocument {
+  body: Buffer
+  etag: string
+}
+
+export interface PublicCacheOptions {
+  /** How old a kept document may be before it is read again (the freshness promise for other visitors). */
+  maxAgeMs?: number
+  /** Documents kept at most (the oldest kept goes first): searches and unknown slugs must not fill the memory. */
+  maxEntries?: number
+  now?: () => number
+}
+
+interface Entry {
+  document: PublicDocument | undefined
+  /** When the read that produced it started: the data is at least this old. */
+  readAt: number
+}
+
+interface Pending {
+  promise: Promise<PublicDocument | undefined>
+  generation: number
+}
+
+/** Other visitors may see a public document at most this old (and a CDN may keep it as long). */
+export const publicMaxAgeMs = 1000
+
+/** What a browser or a CDN in front may do with a public answer. */
+export const publicCacheControl = 'public, max-age=1, stale-while-revalidate=30'
+
+export function publicDocumentOf(value: unknown): PublicDocument {
+  const body = Buffer.from(JSON.stringify(value))
+  return { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` }
+}
+
+/**
+ * Public documents kept in memory, read once however many visitors ask at the same moment. A
+ * document is kept for at most `maxAgeMs` from the moment its read started; `invalidate()` drops
+ * everything at once (a change this process made), and a read that started before it is answered
+ * but not kept. Not found (`undefined`) is kept too, so a burst on a missing page reads it once.
+ */
+export class PublicCache {
+  private readonly entries = new Map<string, Entry>()
+  private readonly pending = new Map<string, Pending>()
+  private generation = 0
+  private readonly maxAgeMs: number
+  private readonly maxEntries: number
+  private readonly now: () => number
+
+  constructor(options: PublicCacheOptions = {}) {
+    this.maxAgeMs = options.maxAgeMs ?? publicMaxAgeMs
+    this.maxEntries = options.maxEntries ?? 1000
+    this.now = options.now ?? Date.now
+  }
+
+  read(key: string, load: () => Promise<unknown>): Promise<PublicDocument | undefined> {
+    const entry = this.entries.get(key)
+    if (entry && this.now() - entry.readAt < this.maxAgeMs) return Promise.resolve(entry.document)
+    const running = this.pending.get(key)
+    if (running && running.generation === this.generation) return running.promise
+    return this.start(key, load)
+  }
+
+  invalidate(): void {
+    this.generation++
+    this.entries.clear()
+    this.pending.clear()
+  }
+
+  /** Answers a public read from the cache: the document, 304 when the visitor holds it, or `missing()` thrown. */
+  async send(req: Request, res: Response, key: string, load: () => Promise<unknown>, missing: () => Error = notKept): Promise<void> {
+    const document = await this.read(key, load)
+    if (!document) throw missing()
+    sendPublicDocument(req, res, document)
+  }
+
+  private start(key: string, load: () => Promise<unknown>): Promise<PublicDocument | undefined> {
+    const generation = this.generation
+    const readAt = this.now()
+    const promise = load().then(
+      (value) => {
+        const document = value === undefined ? undefined : publicDocumentOf(value)
+        if (this.generation === generation) {
+          this.keep(key, { document, readAt })
+          this.pending.delete(key)
+        }
+        return document
+      },
+      (error: unknown) => {
+        if (this.pending.get(key)?.promise === promise) this.pending.delete(key)
+        throw error
+      },
+    )
+    this.pending.set(key, { promise, generation })
+    return promise
+  }
+
+  private keep(key: string, entry: Entry): void {
+    this.entries.delete(key)
+    this.entries.set(key, entry)
+    if (this.entries.size > this.maxEntries) {
+      const oldest = this.entries.keys().next().value
+      if (oldest !== undefined) this.entries.delete(oldest)
+    }
+  }
+}
+
+const notKept = () => notFound('Recurso no encontrado', 'El recurso solicitado no existe')
+
+/** What a public cache needs of an event store: to hear of the events this process commits. */
+export interface AppendSource {
+  onAppend(listener: () => void): () => void
+}
+
+/**
+ * A cache of a service's public documents that drops everything as soon as this process commits
+ * an event: whoever made a change, and anyone after them, reads it at once from this process;
+ * another process of the service (a replica) shows it within the cache's age.
+ */
+export function publicCacheFor(store: AppendSource, options: PublicCacheOptions = {}): PublicCache {
+  const cache = new PublicCache(options)
+  store.onAppend(() => cache.invalidate())
+  return cache
+}
+
+function matches(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false
+  return ifNoneMatch.split(',').some((tag) => {
+    const candidate = tag.trim()
+    return candidate === '*' || candidate.replace(/^W\//, '') === etag
+  })
+}
+
+/** Sends a public document with its entity tag and cache lifetime; 304 when the visitor already holds it. */
+export function sendPublicDocument(req: Request, res: Response, document: PublicDocument): void {
+  res.set({ 'Cache-Control': publicCacheControl, ETag: document.etag })
+  if (matches(req.get('if-none-match'), document.etag)) {
+    res.status(304).end()
+    return
+  }
+  res.type('application/json').send(document.body)
+}

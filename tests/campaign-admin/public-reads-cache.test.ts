@@ -1,0 +1,108 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ident } from '@donaciones/kit'
+import { json, type TestSite } from '../support/site.ts'
+import { campaignPayload, createCampaign, startCampaignSite, update, type CampaignRefs, type CampaignView, type CommentView } from './fixtures.ts'
+
+const publicCacheControl = 'public, max-age=1, stale-while-revalidate=30'
+
+/** Public reads come from memory, at most a second old for other visitors; a change this platform makes shows at once. */
+describe('public reads: entity tags, one-second lifetime and freshness after a change', () => {
+  let site: TestSite
+  let admin = ''
+  let member = ''
+  let refs: CampaignRefs
+  let campaign: CampaignView
+
+  beforeAll(async () => {
+    ;({ site, admin, member, refs } = await startCampaignSite('lectora.cache@correo.mx'))
+    campaign = await createCampaign(site, admin, campaignPayload(refs))
+  }, 180_000)
+  afterAll(() => site.stop())
+
+  const page = () => site.api(`/api/public/campaigns/${campaign.slug}`)
+
+  it('answers every public read with an entity tag and a one-second public lifetime', async () => {
+    const paths = ['/', '/banner', '/slider', '/scroll/campaigns?page=1', '/search/campaigns?title=a&page=1', `/${campaign.slug}`, `/${campaign.slug}/comments`]
+    for (const path of paths) {
+      const response = await site.api(`/api/public/campaigns${path}`)
+      expect(response.status, path).toBe(200)
+      expect(response.headers.get('cache-control'), path).toBe(publicCacheControl)
+      expect(response.headers.get('etag'), path).toMatch(/^"[\w-]+"$/)
+    }
+  })
+
+  it('answers 304 without a body when the visitor already holds the document', async () => {
+    const first = await page()
+    const etag = first.headers.get('etag') ?? ''
+    const again = await site.api(`/api/public/campaigns/${campaign.slug}`, { headers: { 'if-none-match': etag } })
+    expect(again.status).toBe(304)
+    expect(await again.text()).toBe('')
+    const other = await site.api(`/api/public/campaigns/${campaign.slug}`, { headers: { 'if-none-match': '"otro"' } })
+    expect(other.status).toBe(200)
+  })
+
+  it('a missing campaign is still a Spanish 404, never cached as public', async () => {
+    const response = await site.api('/api/public/campaigns/no-existe-esta-campana')
+    expect(response.status).toBe(404)
+    expect(response.headers.get('cache-control')).not.toBe(publicCacheControl)
+    expect(await response.json()).toMatchObject({ message: 'Campaña no encontrada' })
+  })
+
+  it('a visit and a like are answered with their totals, and the next read shows them at once', async () => {
+    const before = await json<CampaignView & { visits: number; likes: number }>(await page())
+    const visit = await site.api(`/api/public/campaigns/${campaign.slug}/visit`, { method: 'POST', headers: { 'x-forwarded-for': '203.0.113.77' } })
+    expect(((await visit.json()) as { total: number }).total).toBe(before.visits + 1)
+    const like = await site.api(`/api/public/campaigns/${campaign.slug}/like`, { method: 'POST', headers: { 'x-forwarded-for': '203.0.113.78' } })
+    expect(((await like.json()) as { likes: number }).likes).toBe(before.likes + 1)
+    expect(await json<CampaignView>(await page())).toMatchObject({ visits: before.visits + 1, likes: before.likes + 1 })
+  })
+
+  it('what reaches the data without a change of this process (another replica, another service) shows within a second', async () => {
+    const before = await page()
+    const title = 'Título escrito por otra réplica'
+    const { db, store } = site.platform.runtimes.campaign.context
+    await db.query(`update ${ident(store.schema)}.campaigns set title = $1 where id = $2`, [title, campaign._id])
+    // Read from memory: the document read just before is still the answer.
+    expect((await json<CampaignView>(await page())).title).not.toBe(title)
+    const started = Date.now()
+    let seen = (await json<CampaignView>(before)).title
+    while (seen !== title && Date.now() - started < 2000) {
+      await new Promise((resolve) => setTimeout(resolve, 50))
+      seen = (await json<CampaignView>(await page())).title
+    }
+    expect(seen).toBe(title)
+    expect(Date.now() - started).toBeLessThan(1300)
+  })
+
+  it('the commenter sees the comment at once, and it is gone at once when an admin deletes it', async () => {
+    const comments = () => site.api(`/api/public/campaigns/${campaign.slug}/comments`)
+    await page()
+    await comments()
+    const posted = await site.api(`/api/campaigns/${campaign._id}/comments`, { method: 'POST', token: member, json: { comment: 'Me encanta', campaign: campaign._id } })
+    expect(posted.status).toBe(201)
+    const { _id } = await json<CommentView>(posted)
+    expect((await json<CommentView[]>(await comments())).map((comment) => comment._id)).toContain(_id)
+    expect((await json<CampaignView>(await page())).comments?.map((comment) => comment._id)).toContain(_id)
+
+    expect((await site.api(`/api/comments/${_id}`, { method: 'PUT', token: admin })).status).toBe(200)
+    expect((await json<CommentView[]>(await comments())).map((comment) => comment._id)).not.toContain(_id)
+    expect((await json<CampaignView>(await page())).comments?.map((comment) => comment._id)).not.toContain(_id)
+  })
+
+  it('an admin change to the campaign shows on the public page at once', async () => {
+    await page()
+    const changed = await site.api(`/api/campaigns/${campaign._id}`, {
+      method: 'PUT',
+      token: admin,
+      json: { payload: campaignPayload(refs, { title: campaign.title, subtitle: 'Subtítulo nuevo' }), historical: update },
+    })
+    expect(changed.status).toBe(200)
+    expect((await json<CampaignView>(await page())).subtitle).toBe('Subtítulo nuevo')
+  })
+
+  it('admin reads are not public and carry no public lifetime', async () => {
+    const response = await site.api(`/api/campaigns/${campaign._id}`, { token: admin })
+    expect(response.status).toBe(200)
+    expect(response.headers.get('cache-control')).not.toBe(publicCacheControl)
+  })
+})
