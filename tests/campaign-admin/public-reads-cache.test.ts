@@ -106,3 +106,31 @@ describe('public reads: entity tags, one-second lifetime and freshness after a c
     expect(response.headers.get('cache-control')).not.toBe(publicCacheControl)
   })
 })
+
+/** PUBLIC_CACHE_MAX_AGE_MS=0 (the Kubernetes manifests, several replicas): every public read goes to the database. */
+describe('public reads with PUBLIC_CACHE_MAX_AGE_MS=0', () => {
+  let site: TestSite
+  let campaign: CampaignView
+
+  beforeAll(async () => {
+    process.env.PUBLIC_CACHE_MAX_AGE_MS = '0'
+    try {
+      const started = await startCampaignSite()
+      site = started.site
+      campaign = await createCampaign(site, started.admin, campaignPayload(started.refs))
+    } finally {
+      delete process.env.PUBLIC_CACHE_MAX_AGE_MS
+    }
+  }, 180_000)
+  afterAll(() => site.stop())
+
+  it('shows a change written by another process on the very next read, still with an entity tag', async () => {
+    const page = () => site.api(`/api/public/campaigns/${campaign.slug}`)
+    const first = await page()
+    expect(first.headers.get('etag')).toMatch(/^"[\w-]+"$/)
+    const title = 'Título escrito por otra réplica'
+    const { db, store } = site.platform.runtimes.campaign.context
+    await db.query(`update ${ident(store.schema)}.campaigns set title = $1 where id = $2`, [title, campaign._id])
+    expect((await json<CampaignView>(await page())).title).toBe(title)
+  })
+})

@@ -14,11 +14,11 @@ const campaignNotFound = () => notFound('Campaña no encontrada', 'La campaña n
  * documents at once; what reaches the data otherwise (another replica, another service's events,
  * time) shows within a second.
  */
-export function publicCampaignRoutes({ store, auth }: ServiceContext): Router {
+export function publicCampaignRoutes({ store, auth, settings }: ServiceContext): Router {
   const router = Router()
   const base = '/api/public/campaigns'
   const bySlug = { params: slugParamsSchema }
-  const cache = publicCacheFor(store)
+  const cache = publicCacheFor(store, { maxAgeMs: settings.PUBLIC_CACHE_MAX_AGE_MS })
   const serve = (req: Request, res: Response, key: string, load: () => Promise<unknown>) => cache.send(req, res, key, load, campaignNotFound)
   const activeCampaignComments = async (slug: string) => {
     const row = await findCampaignBySlug(store.db, store.schema, slug, true)

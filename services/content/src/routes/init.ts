@@ -11,7 +11,7 @@ import { contentState } from '../state.ts'
 export function initRoutes(context: ServiceContext): Router {
   const router = Router()
   const schema = context.store.schema
-  const cache = publicCacheFor(context.store)
+  const cache = publicCacheFor(context.store, { maxAgeMs: context.settings.PUBLIC_CACHE_MAX_AGE_MS })
   const publicInit = async (): Promise<InitResponse> => {
     const configuration = await loadConfiguration(context.db, schema)
     return configuration ? publicConfiguration(configuration, await listPages(context.db, schema), context.settings) : { configured: false }

@@ -86,6 +86,18 @@ describe('public cache', () => {
     expect(load).toHaveBeenCalledTimes(4)
   })
 
+  it('with an age of 0 keeps nothing and shares no read: every visitor reads the database', async () => {
+    const cache = new PublicCache({ now, maxAgeMs: 0 })
+    const { load, answers } = manualLoad<string>()
+    const first = cache.read('page', load)
+    const second = cache.read('page', load)
+    expect(load).toHaveBeenCalledTimes(2)
+    answers[0]?.resolve('a')
+    answers[1]?.resolve('b')
+    expect(text((await first)?.body)).toBe('a')
+    expect(text((await second)?.body)).toBe('b')
+  })
+
   it('tags equal documents alike and different ones apart', () => {
     expect(publicDocumentOf({ a: 1 }).etag).toBe(publicDocumentOf({ a: 1 }).etag)
     expect(publicDocumentOf({ a: 1 }).etag).not.toBe(publicDocumentOf({ a: 2 }).etag)

@@ -9,7 +9,7 @@ export interface PublicDocument {
 }
 
 export interface PublicCacheOptions {
-  /** How old a kept document may be before it is read again (the freshness promise for other visitors). */
+  /** How old a kept document may be before it is read again (the freshness promise for other visitors); 0 keeps nothing. */
   maxAgeMs?: number
   /** Documents kept at most (the oldest kept goes first): searches and unknown slugs must not fill the memory. */
   maxEntries?: number
@@ -59,6 +59,7 @@ export class PublicCache {
   }
 
   read(key: string, load: () => Promise<unknown>): Promise<PublicDocument | undefined> {
+    if (this.maxAgeMs <= 0) return load().then((value) => (value === undefined ? undefined : publicDocumentOf(value)))
     const entry = this.entries.get(key)
     if (entry && this.now() - entry.readAt < this.maxAgeMs) return Promise.resolve(entry.document)
     const running = this.pending.get(key)

@@ -28,6 +28,7 @@ describe('the configuration reader', () => {
       MAIL_RETRY_FIRST_MS: 5_000,
       MAIL_RETRY_MAX_MS: 300_000,
       MAIL_ALERT_AFTER_SECONDS: 900,
+      PUBLIC_CACHE_MAX_AGE_MS: 1000,
       oauthBaseUrls: {},
     })
     expect(settings.serviceUrls).toEqual({
@@ -83,6 +84,9 @@ describe('the configuration reader', () => {
     expect(() => readSettings({ PUBLIC_URL: 'donaciones.example.org' })).toThrow('La variable de entorno PUBLIC_URL debe ser una dirección http(s) completa')
     expect(() => readSettings({ MAIL_TRANSPORT: 'paloma' })).toThrow('La variable de entorno MAIL_TRANSPORT debe ser uno de: smtp, outbox')
     expect(() => readSettings({ CAMPAIGN_URL: 'campaign:4002' })).toThrow(/CAMPAIGN_URL/)
+    // The product promises other visitors a public page at most a second old.
+    expect(() => readSettings({ PUBLIC_CACHE_MAX_AGE_MS: '1500' })).toThrow('La variable de entorno PUBLIC_CACHE_MAX_AGE_MS debe ser un número entero entre 0 y 1000 (vale "1500")')
+    expect(readSettings({ PUBLIC_CACHE_MAX_AGE_MS: '0' }).PUBLIC_CACHE_MAX_AGE_MS).toBe(0)
   })
 
   it('names every bad variable at once', () => {

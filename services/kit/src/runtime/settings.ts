@@ -134,6 +134,8 @@ const variables = {
   MAIL_RETRY_FIRST_MS: withDefault(wholeNumber(1), 5_000),
   MAIL_RETRY_MAX_MS: withDefault(wholeNumber(1), 5 * 60_000),
   MAIL_ALERT_AFTER_SECONDS: withDefault(wholeNumber(1), UNDELIVERED_MAIL_AFTER_SECONDS),
+  /** How long a process keeps a public document (decision 78): at most the product's one second; 0 reads every time. */
+  PUBLIC_CACHE_MAX_AGE_MS: withDefault(wholeNumber(0, 1000), 1000),
   /** Checked by the identity service, which imports it as its signing key. */
   JWT_PRIVATE_JWK: optional(text),
 }
@@ -219,6 +221,7 @@ function parseVariables(env: Environment, problems: string[]): Values {
     MAIL_RETRY_FIRST_MS: parse('MAIL_RETRY_FIRST_MS', variables.MAIL_RETRY_FIRST_MS),
     MAIL_RETRY_MAX_MS: parse('MAIL_RETRY_MAX_MS', variables.MAIL_RETRY_MAX_MS),
     MAIL_ALERT_AFTER_SECONDS: parse('MAIL_ALERT_AFTER_SECONDS', variables.MAIL_ALERT_AFTER_SECONDS),
+    PUBLIC_CACHE_MAX_AGE_MS: parse('PUBLIC_CACHE_MAX_AGE_MS', variables.PUBLIC_CACHE_MAX_AGE_MS),
     JWT_PRIVATE_JWK: parse('JWT_PRIVATE_JWK', variables.JWT_PRIVATE_JWK),
   }
 }
