@@ -102,7 +102,7 @@ export class EventStore {
 
   /**
    * Called with the events of each committed `transaction` that appended any, in this process (the
-   * relay wakes without waiting for its poll; caches of public documents drop what changed).
+   * relay wakes without waiting for its poll; the caches of public documents are dropped).
    */
   onAppend(listener: (events: readonly EventEnvelope[]) => void): () => void {
     this.appendListeners.add(listener)

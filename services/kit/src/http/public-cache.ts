@@ -38,6 +38,9 @@ export function publicDocumentOf(value: unknown): PublicDocument {
   return { body, etag: `"${createHash('sha1').update(body).digest('base64url')}"` }
 }
 
+/** A loaded value as a document; `undefined` (not found) stays undefined. */
+const documentOf = (value: unknown): PublicDocument | undefined => (value === undefined ? undefined : publicDocumentOf(value))
+
 /**
  * Public documents kept in memory, read once however many visitors ask at the same moment. A
  * document is kept for at most `maxAgeMs` from the moment its read started; `invalidate()` drops
@@ -59,7 +62,7 @@ export class PublicCache {
   }
 
   read(key: string, load: () => Promise<unknown>): Promise<PublicDocument | undefined> {
-    if (this.maxAgeMs <= 0) return load().then((value) => (value === undefined ? undefined : publicDocumentOf(value)))
+    if (this.maxAgeMs <= 0) return load().then(documentOf)
     const entry = this.entries.get(key)
     if (entry && this.now() - entry.readAt < this.maxAgeMs) return Promise.resolve(entry.document)
     const running = this.pending.get(key)
@@ -85,7 +88,7 @@ export class PublicCache {
     const readAt = this.now()
     const promise = load().then(
       (value) => {
-        const document = value === undefined ? undefined : publicDocumentOf(value)
+        const document = documentOf(value)
         if (this.generation === generation) {
           this.keep(key, { document, readAt })
           this.pending.delete(key)

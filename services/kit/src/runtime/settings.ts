@@ -1,6 +1,7 @@
 import { resolve } from 'node:path'
 import { UNDELIVERED_MAIL_AFTER_SECONDS, socialProviderNames, type ServiceName, type SocialProvider } from '@donaciones/contracts'
 import { perService } from './service-record.ts'
+import { publicMaxAgeMs } from '../http/public-cache.ts'
 
 /**
  * The one configuration reader: every environment variable the product reads is declared here once
@@ -135,7 +136,7 @@ const variables = {
   MAIL_RETRY_MAX_MS: withDefault(wholeNumber(1), 5 * 60_000),
   MAIL_ALERT_AFTER_SECONDS: withDefault(wholeNumber(1), UNDELIVERED_MAIL_AFTER_SECONDS),
   /** How long a process keeps a public document (decision 78): at most the product's one second; 0 reads every time. */
-  PUBLIC_CACHE_MAX_AGE_MS: withDefault(wholeNumber(0, 1000), 1000),
+  PUBLIC_CACHE_MAX_AGE_MS: withDefault(wholeNumber(0, publicMaxAgeMs), publicMaxAgeMs),
   /** Checked by the identity service, which imports it as its signing key. */
   JWT_PRIVATE_JWK: optional(text),
 }
