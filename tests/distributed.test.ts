@@ -10,7 +10,7 @@ import { realEngines, uniqueName } from '@donaciones/kit/testing'
 import { startDistributedPlatform, type DistributedPlatform } from './support/distributed-platform.ts'
 import { runScript, waitUntil } from './support/processes.ts'
 
-/** Gateway and services as separate processes on PostgreSQL and NATS; the audit service runs twice. */
+/** Gateway and services as separate processes on PostgreSQL and NATS; the audit and campaign services run twice. */
 describe.runIf(realEngines.databaseUrl && realEngines.natsUrl)('distributed mode (PostgreSQL + NATS JetStream)', () => {
   let platform: DistributedPlatform
   let gatewayUrl = ''
@@ -21,7 +21,7 @@ describe.runIf(realEngines.databaseUrl && realEngines.natsUrl)('distributed mode
       databaseUrl: realEngines.databaseUrl as string,
       natsUrl: realEngines.natsUrl as string,
       prefix: uniqueName('dist'),
-      doubled: ['audit'],
+      doubled: ['audit', 'campaign'],
     })
     gatewayUrl = platform.gatewayUrl
     db = createPgDatabase({ connectionString: platform.env.DATABASE_URL, max: 3 })
@@ -44,6 +44,9 @@ describe.runIf(realEngines.databaseUrl && realEngines.natsUrl)('distributed mode
     }
   }
 
+  let campaignSlug = ''
+  /** One visit per address and campaign counts: each request from an address of its own. */
+  const address = (block: number, index: number) => `10.${block}.${Math.floor(index / 250)}.${index % 250}`
   const total = async (name: string) => ((await (await fetch(`${gatewayUrl}/api/counters/${name}`)).json()) as { total: number }).total
 
   it('answers pages and API calls with the security headers (the gateway process builds the same app as embedded mode)', async () => {
@@ -95,7 +98,7 @@ describe.runIf(realEngines.databaseUrl && realEngines.natsUrl)('distributed mode
     expect(await total('donors')).toBe(25)
   })
 
-  it('counts 100 concurrent visits and 100 concurrent likes on one campaign exactly', async () => {
+  it('counts 500 concurrent visits and 100 concurrent likes on one campaign across two campaign replicas, each answered a consecutive total', async () => {
     const campaignStore = new EventStore({ db, schema: platform.schemaOf('campaign'), service: 'campaign', definitions: campaignEvents, projections: campaignService.projections })
     const command = { store: campaignStore, actor: randomUUID(), correlationId: 'prueba' }
     const { categoryId } = await setupCatalog(campaignStore, { setupId: 'dist', actor: null, category: { title: 'Salud', description: 'd' }, institution: null }, 'prueba')
@@ -106,14 +109,43 @@ describe.runIf(realEngines.databaseUrl && realEngines.natsUrl)('distributed mode
     const base = `${gatewayUrl}/api/public/campaigns/${slug}`
     // One visit per address and campaign counts: each from an address of its own.
     const visits = await Promise.all(
-      Array.from({ length: 100 }, async (_, index) => ((await (await fetch(`${base}/visit`, { method: 'POST', headers: { 'x-forwarded-for': `10.2.0.${index}` } })).json()) as { total: number }).total),
+      Array.from({ length: 500 }, async (_, index) => ((await (await fetch(`${base}/visit`, { method: 'POST', headers: { 'x-forwarded-for': address(2, index) } })).json()) as { total: number }).total),
     )
     const likes = await Promise.all(
       Array.from({ length: 100 }, async (_, index) => ((await (await fetch(`${base}/like`, { method: 'POST', headers: { 'x-forwarded-for': `10.1.0.${index}` } })).json()) as { likes: number }).likes),
     )
-    expect(new Set(visits).size).toBe(100)
+    expect(visits.toSorted((a, b) => a - b)).toEqual(Array.from({ length: 500 }, (_, index) => index + 1))
     expect(new Set(likes).size).toBe(100)
-    expect(await (await fetch(base)).json()).toMatchObject({ visits: 100, likes: 100 })
+    expect(await (await fetch(base)).json()).toMatchObject({ visits: 500, likes: 100 })
+    campaignSlug = slug
+  })
+
+  it('loses no answered visit and counts none twice when a campaign replica is killed (-9) while groups are committed', async () => {
+    const base = `${gatewayUrl}/api/public/campaigns/${campaignSlug}`
+    const answered = new Map<string, number>()
+    let sent = 0
+    const wave = Array.from({ length: 1500 }, async (_, index) => {
+      const requestId = randomUUID()
+      sent += 1
+      const response = await fetch(`${base}/visit`, { method: 'POST', headers: { 'x-forwarded-for': address(3, index), 'x-request-id': requestId } }).catch(() => undefined)
+      if (response?.ok) answered.set(requestId, ((await response.json()) as { total: number }).total)
+    })
+    const [victim] = platform.replicas.filter((replica) => replica.service === 'campaign')
+    await waitUntil(async () => answered.size >= 100, 30_000, 'cien visitas respondidas')
+    await victim?.kill()
+    await Promise.all(wave)
+    await victim?.restart()
+    expect(sent).toBe(1500)
+    expect(answered.size).toBeGreaterThanOrEqual(100)
+    expect(new Set(answered.values()).size).toBe(answered.size)
+    const s = ident(platform.schemaOf('campaign'))
+    const { rows: events } = await db.query<{ correlation_id: string }>(`select metadata->>'correlationId' as correlation_id from ${s}.events where type = 'CampaignVisited'`)
+    const logged = new Set(events.map((event) => event.correlation_id))
+    expect(logged.size).toBe(events.length)
+    for (const requestId of answered.keys()) expect(logged.has(requestId)).toBe(true)
+    const { rows: counter } = await db.query<{ total: number }>(`select sum(total)::integer as total from ${s}.campaign_counters where counter = 'visits'`)
+    expect(counter[0]?.total).toBe(events.length)
+    expect(Math.max(...answered.values())).toBeLessThanOrEqual(events.length)
   })
 
   it('rebuilds the counters with npm run replay while visits keep coming in', async () => {

@@ -3,12 +3,12 @@ import { randomUUID } from 'node:crypto'
 import { campaignEvents } from '@donaciones/contracts'
 import { EventStore, ident, replayProjection, runMigrations, type SqlDatabase } from '@donaciones/kit'
 import { databaseEngines, uniqueName } from '@donaciones/kit/testing'
-import { recordCampaignLike, recordCampaignVisit } from '../src/commands/engagement.ts'
+import { engagementRecorder, likeLimit } from '../src/commands/engagement.ts'
 import { campaignMigrations } from '../src/migrations.ts'
-import { campaignCounterTotal, counterShards, counterTable } from '../src/projections/campaign-counters.ts'
+import { campaignCounterTotal } from '../src/projections/campaign-counters.ts'
 import { campaignsProjection } from '../src/projections/campaigns.ts'
 
-describe.each(databaseEngines)('sharded campaign counters ($name)', (engine) => {
+describe.each(databaseEngines)('campaign counters committed in groups ($name)', (engine) => {
   let db: SqlDatabase
   let store: EventStore
   const schema = uniqueName('contadores')
@@ -25,27 +25,46 @@ describe.each(databaseEngines)('sharded campaign counters ($name)', (engine) => 
     await db.close()
   })
 
-  it('counts 200 parallel visits and 200 parallel likes exactly, each answering a total of its own', async () => {
-    const campaignId = randomUUID()
-    const visits = await Promise.all(Array.from({ length: 200 }, (_, index) => recordCampaignVisit(store, campaignId, `10.1.${Math.floor(index / 250)}.${index % 250}`, `visita-${index}`)))
-    const likes = await Promise.all(
-      Array.from({ length: 200 }, (_, index) => recordCampaignLike(store, campaignId, `ip:10.0.0.${index}`, null, `me-gusta-${index}`)),
-    )
-    // The counter serializes the increments of a campaign: every request answers a total of its own.
-    const oneToTwoHundred = Array.from({ length: 200 }, (_, index) => index + 1)
-    expect([...visits].sort((a, b) => a - b)).toEqual(oneToTwoHundred)
-    expect([...likes].sort((a, b) => a - b)).toEqual(oneToTwoHundred)
-    expect(await campaignCounterTotal(db, schema, campaignId, 'visits')).toBe(200)
-    expect(await campaignCounterTotal(db, schema, campaignId, 'likes')).toBe(200)
-    const { rows } = await db.query<{ largest: number }>(
-      `select max(shard)::integer as largest from ${ident(schema)}.${counterTable} where campaign_id = $1`,
+  const consecutive = (from: number, count: number) => Array.from({ length: count }, (_, index) => from + index)
+  const sorted = (totals: readonly number[]) => [...totals].sort((a, b) => a - b)
+  const transactionsOf = async (campaignId: string) => {
+    const { rows } = await db.query<{ n: number }>(
+      `select count(distinct transaction_id)::integer as n from ${ident(schema)}.events where data->>'campaignId' = $1`,
       [campaignId],
     )
-    expect(rows[0]?.largest).toBeLessThan(counterShards)
+    return rows[0]?.n ?? 0
+  }
+
+  it('counts 500 concurrent visits in a few transactions, each answered a total of its own, consecutive, and the total grows by 500', async () => {
+    const engagement = engagementRecorder(store)
+    const campaignId = randomUUID()
+    const address = (index: number) => `10.1.${Math.floor(index / 250)}.${index % 250}`
+    expect(await engagement.visit(campaignId, 'antes', 'visita-previa')).toBe(1)
+    const visits = await Promise.all(consecutive(0, 500).map((index) => engagement.visit(campaignId, address(index), `visita-${index}`)))
+    expect(sorted(visits)).toEqual(consecutive(2, 500))
+    expect(await campaignCounterTotal(db, schema, campaignId, 'visits')).toBe(501)
+    // One event per visit, but committed together: far fewer transactions than visits.
+    expect(await transactionsOf(campaignId)).toBeLessThan(20)
+    const likes = await Promise.all(consecutive(0, 200).map((index) => engagement.like(campaignId, `ip:10.0.0.${index}`, null, `me-gusta-${index}`)))
+    expect(sorted(likes)).toEqual(consecutive(1, 200))
     expect(await campaignCounterTotal(db, schema, randomUUID(), 'visits')).toBe(0)
     await replayProjection({ store, projection: campaignsProjection })
-    expect(await campaignCounterTotal(db, schema, campaignId, 'visits')).toBe(200)
+    expect(await campaignCounterTotal(db, schema, campaignId, 'visits')).toBe(501)
     expect(await campaignCounterTotal(db, schema, campaignId, 'likes')).toBe(200)
+  })
+
+  it('applies the limits in arrival order inside a group: a repeated visit is answered the total and not counted, a like over the limit is refused alone', async () => {
+    const engagement = engagementRecorder(store)
+    const campaignId = randomUUID()
+    const visits = await Promise.all([0, 1, 2, 3].map((index) => engagement.visit(campaignId, index % 2 === 0 ? '10.9.0.1' : '10.9.0.2', `repetida-${index}`)))
+    expect(sorted(visits)).toEqual([1, 2, 2, 2])
+    expect(await campaignCounterTotal(db, schema, campaignId, 'visits')).toBe(2)
+    const likes = await Promise.allSettled(consecutive(0, likeLimit.perWindow + 2).map((index) => engagement.like(campaignId, 'ip:10.9.0.3', null, `me-gusta-${index}`)))
+    const given = likes.flatMap((like) => (like.status === 'fulfilled' ? [like.value] : []))
+    const refused = likes.flatMap((like) => (like.status === 'rejected' ? [like.reason as { status?: number; message?: string }] : []))
+    expect(sorted(given)).toEqual(consecutive(1, likeLimit.perWindow))
+    expect(refused.map((error) => [error.status, error.message])).toEqual([[429, 'Demasiados me gusta'], [429, 'Demasiados me gusta']])
+    expect(await campaignCounterTotal(db, schema, campaignId, 'likes')).toBe(likeLimit.perWindow)
   })
 
   it('moves the totals kept in the campaign row into the counters, once', async () => {

@@ -1,7 +1,7 @@
 import { Router } from 'express'
 import { counterNameSchema, type Counter } from '@donaciones/contracts'
 import { methodNotAllowed, notFound, type ServiceContext } from '@donaciones/kit'
-import { recordVisit } from '../commands/record-visit.ts'
+import { visitRecorder } from '../commands/record-visit.ts'
 import { readCounter } from '../projections/counters.ts'
 
 function counterName(raw: string) {
@@ -12,6 +12,7 @@ function counterName(raw: string) {
 
 export function countersRoutes({ store }: ServiceContext): Router {
   const router = Router()
+  const recordVisit = visitRecorder(store)
 
   router.get('/api/counters/:name', async (req, res) => {
     const total = await readCounter(store.db, store.schema, counterName(req.params.name))
@@ -23,7 +24,7 @@ export function countersRoutes({ store }: ServiceContext): Router {
     if (name !== 'visits') {
       throw methodNotAllowed('Este contador no se puede incrementar', 'Las donaciones y los donadores se cuentan a partir de las donaciones aprobadas')
     }
-    const total = await recordVisit(store, req.requestId)
+    const total = await recordVisit(req.requestId)
     res.json({ total } satisfies Counter)
   })
 

@@ -3,15 +3,11 @@ import { ident, type SqlExecutor } from '@donaciones/kit'
 export type CampaignCounter = 'visits' | 'likes'
 
 /**
- * Each increment adds to one of this many rows chosen at random, and the total is their sum.
- * One row serializes the increments of a campaign (each waits for the row lock until the one before
- * commits, so their commits cannot share a WAL flush), and that is what gives every visit and like
- * an answer of its own: the nth to commit answers n. With more shards increments commit side by
- * side (about twice the increments per second on PostgreSQL), the totals stay exact, but two
- * concurrent requests may answer the same total.
+ * A campaign's visits and likes are one row each (`shard` 0; older deployments may hold more rows,
+ * summed on read). Increments of one campaign wait for that row's lock in turn, which is what gives
+ * every visit and like a total of its own; visits and likes arriving together are committed in one
+ * transaction (`commands/engagement.ts`), so that wait is one commit per group, not per request.
  */
-export const counterShards = 1
-
 export const counterTable = 'campaign_counters'
 
 /**
@@ -36,35 +32,46 @@ export async function createCampaignCounters(db: SqlExecutor, schema: string): P
   `)
 }
 
-/**
- * The totals the increments of a transaction produced, so the command whose append applied them
- * answers without another read while it holds the counter's row lock.
- */
-const totalsAfterIncrement = new WeakMap<SqlExecutor, Map<string, number>>()
-
-const incrementKey = (campaignId: string, counter: CampaignCounter) => `${campaignId}:${counter}`
-
-export async function incrementCampaignCounter(tx: SqlExecutor, schema: string, campaignId: string, counter: CampaignCounter): Promise<void> {
-  const s = ident(schema)
-  const shard = Math.floor(Math.random() * counterShards)
-  // The other shards are read as they were when the statement started; this shard as just bumped.
-  const { rows } = await tx.query<{ total: number }>(
-    `with bumped as (
-       insert into ${s}.${counterTable} as counters (campaign_id, counter, shard, total) values ($1, $2, $3, 1)
-       on conflict (campaign_id, counter, shard) do update set total = counters.total + 1
-       returning shard, total)
-     select (bumped.total + coalesce((select sum(others.total) from ${s}.${counterTable} others
-       where others.campaign_id = $1 and others.counter = $2 and others.shard <> bumped.shard), 0))::integer as total from bumped`,
-    [campaignId, counter, shard],
-  )
-  const totals = totalsAfterIncrement.get(tx) ?? new Map<string, number>()
-  totals.set(incrementKey(campaignId, counter), rows[0]?.total ?? 0)
-  totalsAfterIncrement.set(tx, totals)
+export interface CounterIncrement {
+  campaignId: string
+  counter: CampaignCounter
+  by: number
 }
 
-/** The total right after this transaction incremented it (read again if it did not). */
-export async function campaignCounterAfterIncrement(tx: SqlExecutor, schema: string, campaignId: string, counter: CampaignCounter): Promise<number> {
-  return totalsAfterIncrement.get(tx)?.get(incrementKey(campaignId, counter)) ?? campaignCounterTotal(tx, schema, campaignId, counter)
+/** Adds to several counters in one statement, locking their rows in one order (replicas never deadlock). */
+export async function addToCampaignCounters(tx: SqlExecutor, schema: string, increments: readonly CounterIncrement[]): Promise<void> {
+  const summed = new Map<string, CounterIncrement>()
+  for (const increment of increments) {
+    const key = `${increment.campaignId}:${increment.counter}`
+    const known = summed.get(key)
+    summed.set(key, known ? { ...known, by: known.by + increment.by } : increment)
+  }
+  const rows = [...summed.entries()].toSorted(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, increment]) => increment)
+  if (rows.length === 0) return
+  await tx.query(
+    `insert into ${ident(schema)}.${counterTable} as counters (campaign_id, counter, shard, total)
+     select campaign_id, counter, 0, by from unnest($1::uuid[], $2::text[], $3::bigint[]) with ordinality as r(campaign_id, counter, by, n) order by n
+     on conflict (campaign_id, counter, shard) do update set total = counters.total + excluded.total`,
+    [rows.map((row) => row.campaignId), rows.map((row) => row.counter), rows.map((row) => row.by)],
+  )
+}
+
+export async function incrementCampaignCounter(tx: SqlExecutor, schema: string, campaignId: string, counter: CampaignCounter): Promise<void> {
+  await addToCampaignCounters(tx, schema, [{ campaignId, counter, by: 1 }])
+}
+
+/** Totals of several counters in one read, keyed `${campaignId}:${counter}` (absent: 0). */
+export async function campaignCounterTotals(
+  db: SqlExecutor,
+  schema: string,
+  counters: readonly { campaignId: string; counter: CampaignCounter }[],
+): Promise<Map<string, number>> {
+  const { rows } = await db.query<{ campaign_id: string; counter: string; total: number }>(
+    `select campaign_id::text as campaign_id, counter, sum(total)::integer as total from ${ident(schema)}.${counterTable}
+     where (campaign_id, counter) in (select * from unnest($1::uuid[], $2::text[])) group by campaign_id, counter`,
+    [counters.map((row) => row.campaignId), counters.map((row) => row.counter)],
+  )
+  return new Map(rows.map((row) => [`${row.campaign_id}:${row.counter}`, Number(row.total)]))
 }
 
 /** A scalar subquery for a select list: the counter's total for the campaign id in `campaignIdColumn`. */

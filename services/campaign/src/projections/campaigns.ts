@@ -5,12 +5,13 @@ import {
   campaignLiked,
   campaignUpdated,
   campaignVisited,
+  type EventEnvelope,
 } from '@donaciones/contracts'
-import { ident, on, typedProjection } from '@donaciones/kit'
-import { counterTable, createCampaignCounters, incrementCampaignCounter } from './campaign-counters.ts'
+import { ident, isEvent, on, typedProjection, type Projection } from '@donaciones/kit'
+import { addToCampaignCounters, counterTable, createCampaignCounters, incrementCampaignCounter, type CounterIncrement } from './campaign-counters.ts'
 
 /** Campaigns as the admin and public reads need them; every slug a campaign ever had keeps resolving. */
-export const campaignsProjection = typedProjection({
+const campaignsByEvent = typedProjection({
   name: 'campaigns',
   tables: ['campaigns', 'campaign_slugs', counterTable],
   async setup(db, schema) {
@@ -57,3 +58,31 @@ export const campaignsProjection = typedProjection({
     on(campaignLiked, (data, _event, tx, schema) => incrementCampaignCounter(tx, schema, data.campaignId, 'likes')),
   ],
 })
+
+function counterIncrementOf(event: EventEnvelope): CounterIncrement | undefined {
+  if (isEvent(campaignVisited, event)) return { campaignId: event.data.campaignId, counter: 'visits', by: 1 }
+  if (isEvent(campaignLiked, event)) return { campaignId: event.data.campaignId, counter: 'likes', by: 1 }
+  return undefined
+}
+
+/**
+ * A run of visits and likes (a group committed together, a replay) adds to each counter once;
+ * any other event is applied on its own, after the increments before it.
+ */
+export const campaignsProjection: Projection = {
+  ...campaignsByEvent,
+  async applyBatch(tx, events, schema) {
+    let increments: CounterIncrement[] = []
+    for (const event of events) {
+      const increment = counterIncrementOf(event)
+      if (increment) {
+        increments.push(increment)
+        continue
+      }
+      await addToCampaignCounters(tx, schema, increments)
+      increments = []
+      await campaignsByEvent.apply(tx, event, schema)
+    }
+    await addToCampaignCounters(tx, schema, increments)
+  },
+}

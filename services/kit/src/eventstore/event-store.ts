@@ -31,6 +31,13 @@ export interface AppendOptions {
   metadata: EventMetadata
 }
 
+/** A new stream and its first events, for `appendNewStreamsIn`. */
+export interface NewStreamAppend {
+  stream: string
+  events: readonly NewEvent[]
+  metadata: EventMetadata
+}
+
 export interface EventStoreOptions {
   db: SqlDatabase
   schema: string
@@ -129,42 +136,61 @@ export class EventStore {
   /** Appends inside the caller's transaction and applies the inline projections there too. */
   async appendIn(tx: SqlExecutor, stream: string, events: readonly NewEvent[], options: AppendOptions): Promise<EventEnvelope[]> {
     if (events.length === 0) return []
-    const started = performance.now()
     // A new stream needs no lookup: if it exists after all, the primary key (stream, version) refuses version 1.
     const current = options.expectedVersion === 0 ? 0 : await this.currentVersion(tx, stream)
     if (options.expectedVersion !== current) {
       throw new ConcurrencyError(stream, options.expectedVersion)
     }
+    const rows = events.map((event, index) => ({ stream, version: current + index + 1, event, metadata: options.metadata }))
+    return this.write(tx, rows, stream, options.expectedVersion, (envelopes) => this.projectOneByOne(tx, envelopes))
+  }
+
+  /**
+   * Starts several streams in one statement (a group of visits committed together). Projections
+   * with `applyBatch` get the whole run in one call; the others each event in turn.
+   */
+  async appendNewStreamsIn(tx: SqlExecutor, appends: readonly NewStreamAppend[]): Promise<EventEnvelope[]> {
+    const first = appends[0]
+    if (!first) return []
+    const rows = appends.flatMap(({ stream, events, metadata }) => events.map((event, index) => ({ stream, version: index + 1, event, metadata })))
+    return this.write(tx, rows, first.stream, 0, (envelopes) => this.projectInRuns(tx, envelopes))
+  }
+
+  private async write(
+    tx: SqlExecutor,
+    rows: readonly { stream: string; version: number; event: NewEvent; metadata: EventMetadata }[],
+    conflictStream: string,
+    expectedVersion: number,
+    project: (envelopes: readonly EventEnvelope[]) => Promise<void>,
+  ): Promise<EventEnvelope[]> {
+    if (rows.length === 0) return []
+    const started = performance.now()
     const values: string[] = []
     const params: unknown[] = []
-    events.forEach((event, index) => {
+    for (const { stream, version, event, metadata } of rows) {
       if (event.definition.service !== this.service) {
         throw new Error(`${this.service} no puede escribir eventos de ${event.definition.service}`)
       }
       const data = event.definition.schema.parse(event.data)
       const base = params.length
       values.push(`($${base + 1}, $${base + 2}, $${base + 3}::uuid, $${base + 4}, $${base + 5}, $${base + 6}::jsonb, $${base + 7}::jsonb)`)
-      params.push(stream, current + index + 1, event.id ?? randomUUID(), event.definition.type, event.definition.v, JSON.stringify(data), JSON.stringify(options.metadata))
-    })
-    let rows: EventRow[]
+      params.push(stream, version, event.id ?? randomUUID(), event.definition.type, event.definition.v, JSON.stringify(data), JSON.stringify(metadata))
+    }
+    let inserted: EventRow[]
     try {
       const result = await tx.query<EventRow>(
         `insert into ${ident(this.schema)}.events (stream_id, stream_version, event_id, type, schema_version, data, metadata)
          values ${values.join(', ')} returning ${selectColumns}`,
         params,
       )
-      rows = result.rows
+      inserted = result.rows
     } catch (error) {
-      if (isUniqueViolation(error)) throw new ConcurrencyError(stream, options.expectedVersion)
+      if (isUniqueViolation(error)) throw new ConcurrencyError(conflictStream, expectedVersion)
       throw error
     }
-    const envelopes = rows.map((row) => this.toEnvelope(row))
+    const envelopes = inserted.map((row) => this.toEnvelope(row))
     try {
-      for (const envelope of envelopes) {
-        for (const projection of this.inlineProjections) {
-          if (projectionHandles(projection, envelope)) await projection.apply(tx, envelope, this.schema)
-        }
-      }
+      await project(envelopes)
     } catch (error) {
       // A unique index of a read model (a name, a title, an e-mail) caught a duplicate.
       if (isUniqueViolation(error)) throw new DuplicateRecordError((error as { constraint?: string }).constraint)
@@ -173,6 +199,23 @@ export class EventStore {
     this.appendedIn.get(tx)?.push(...envelopes)
     metricsFor(this.service).observeAppend((performance.now() - started) / 1000)
     return envelopes
+  }
+
+  private async projectOneByOne(tx: SqlExecutor, envelopes: readonly EventEnvelope[]): Promise<void> {
+    for (const envelope of envelopes) {
+      for (const projection of this.inlineProjections) {
+        if (projectionHandles(projection, envelope)) await projection.apply(tx, envelope, this.schema)
+      }
+    }
+  }
+
+  private async projectInRuns(tx: SqlExecutor, envelopes: readonly EventEnvelope[]): Promise<void> {
+    for (const projection of this.inlineProjections) {
+      const handled = envelopes.filter((envelope) => projectionHandles(projection, envelope))
+      if (handled.length === 0) continue
+      if (projection.applyBatch) await projection.applyBatch(tx, handled, this.schema)
+      else for (const envelope of handled) await projection.apply(tx, envelope, this.schema)
+    }
   }
 
   async readStream(stream: string, db: SqlExecutor = this.db): Promise<EventEnvelope[]> {

@@ -1,7 +1,7 @@
 export { beginning, deleteCheckpoint, loadCheckpoint, storeCheckpoint, type Checkpoint } from './checkpoint.ts'
 export { ConcurrencyError, DuplicateRecordError } from './errors.ts'
 export { deterministicUuid } from './deterministic-id.ts'
-export { EventStore, newEvent, type ReadAllOptions, type AppendOptions, type EventStoreOptions, type NewEvent } from './event-store.ts'
+export { EventStore, newEvent, type ReadAllOptions, type AppendOptions, type EventStoreOptions, type NewEvent, type NewStreamAppend } from './event-store.ts'
 export { eventKey, projectionHandles, type Projection, type ProjectionIndex } from './projection.ts'
 export { createEventStoreTables, ident } from './schema.ts'
 export { eventHandlers, isEvent, on, type EventHandler, type EventHandlers, type TypedEvent } from './event-handlers.ts'
@@ -16,3 +16,4 @@ export {
   type HandleOptions,
   type HandleResult,
 } from './command-handler.ts'
+export { GroupCommit, type GroupCommitOptions } from './group-commit.ts'

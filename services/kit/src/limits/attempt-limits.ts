@@ -53,35 +53,30 @@ export async function createAttemptTable(db: SqlExecutor, schema: string): Promi
   await db.exec(attemptTableSql(ident(schema)))
 }
 
-/** Seconds until every limit allows one more attempt (0: allowed now), and the first limit reached. */
-async function waitOf(db: SqlExecutor, schema: string, limits: readonly AttemptLimit[], now: Date): Promise<{ waitSeconds: number; limit?: AttemptLimit }> {
-  if (limits.length === 0) return { waitSeconds: 0 }
-  // For each limit, the max-th most recent row inside its window: when it exists the limit is
-  // reached, and it leaves the window first.
-  const { rows } = await db.query<{ position: string | number; blocking_at: Date | string | null }>(
-    `select l.position, (
-       select a.at from ${ident(schema)}.attempts a
+/**
+ * For each limit in `limits`, the times (ms) of its most recent rows inside its window, newest
+ * first, at most `max` of them: the limit is reached when there are `max`, and the last one
+ * leaves the window first.
+ */
+async function recentOf(db: SqlExecutor, schema: string, limits: readonly { limit: AttemptLimit; now: Date }[]): Promise<number[][]> {
+  if (limits.length === 0) return []
+  const { rows } = await db.query<{ position: string | number; recent: (number | string)[] }>(
+    `select l.position, array(
+       select (extract(epoch from a.at) * 1000)::float8 from ${ident(schema)}.attempts a
        where a.key = l.key and a.kind = l.kind and a.at > l.since
-       order by a.at desc offset l.max - 1 limit 1
-     ) as blocking_at
+       order by a.at desc limit l.max
+     ) as recent
      from unnest($1::text[], $2::text[], $3::timestamptz[], $4::int[]) with ordinality as l(key, kind, since, max, position)`,
     [
-      limits.map((limit) => limit.key),
-      limits.map((limit) => limit.kind ?? DEFAULT_KIND),
-      limits.map((limit) => new Date(now.getTime() - limit.windowMs).toISOString()),
-      limits.map((limit) => limit.max),
+      limits.map(({ limit }) => limit.key),
+      limits.map(({ limit }) => limit.kind ?? DEFAULT_KIND),
+      limits.map(({ limit, now }) => new Date(now.getTime() - limit.windowMs).toISOString()),
+      limits.map(({ limit }) => limit.max),
     ],
   )
-  let waitSeconds = 0
-  let reached: AttemptLimit | undefined
-  for (const row of rows.toSorted((a, b) => Number(a.position) - Number(b.position))) {
-    if (row.blocking_at === null) continue
-    const limit = limits[Number(row.position) - 1] as AttemptLimit
-    reached ??= limit
-    const leavesAt = new Date(row.blocking_at).getTime() + limit.windowMs
-    waitSeconds = Math.max(waitSeconds, Math.max(1, Math.ceil((leavesAt - now.getTime()) / 1000)))
-  }
-  return reached ? { waitSeconds, limit: reached } : { waitSeconds: 0 }
+  const recent: number[][] = limits.map(() => [])
+  for (const row of rows) recent[Number(row.position) - 1] = row.recent.map(Number)
+  return recent
 }
 
 /** Adds rows for one attempt (also used alone, e.g. to count a decline after the fact). */
@@ -123,17 +118,68 @@ export async function takeAttempt(db: SqlDatabase, schema: string, options: Take
  * guards commits too (a like and its event); the locks are held until that transaction ends.
  */
 export async function takeAttemptIn(tx: SqlExecutor, schema: string, options: TakeAttemptOptions): Promise<AttemptVerdict> {
-  const now = options.now ?? new Date()
-  const record = options.record ?? options.limits.map(({ key, kind }) => ({ key, ...(kind ? { kind } : {}) }))
-  const names = new Set([...options.limits.map((limit) => limit.key), ...record.map((row) => row.key)])
+  const [verdict] = await takeAttemptsIn(tx, schema, [options])
+  if (!verdict) throw new Error('takeAttemptsIn no dio veredicto')
+  return verdict
+}
+
+/**
+ * Several attempts in one transaction, judged in order as if each came after the one before (an
+ * address counted by the first is refused by the second), in four statements however many they are.
+ */
+export async function takeAttemptsIn(tx: SqlExecutor, schema: string, attempts: readonly TakeAttemptOptions[]): Promise<AttemptVerdict[]> {
+  if (attempts.length === 0) return []
+  const defaultNow = new Date()
+  const judged = attempts.map((options) => ({
+    limits: options.limits,
+    now: options.now ?? defaultNow,
+    record: options.record ?? options.limits.map(({ key, kind }) => ({ key, ...(kind ? { kind } : {}) })),
+  }))
+  const names = new Set(judged.flatMap(({ limits, record }) => [...limits.map((limit) => limit.key), ...record.map((row) => row.key)]))
   const lockKeys = [...names].map((key) => stableLockKey(`${schema}.attempts:${key}`))
   // Sorted, so two requests sharing keys take the locks in the same order (no deadlock).
   await tx.query(`select pg_advisory_xact_lock(k) from unnest($1::bigint[]) as k order by k`, [lockKeys])
-  const { waitSeconds, limit } = await waitOf(tx, schema, options.limits, now)
-  if (limit) return { allowed: false, waitSeconds, limit }
-  const attemptId = await recordAttempt(tx, schema, record, randomUUID(), now)
-  await pruneOld(tx, schema, options.limits, now)
-  return { allowed: true, attemptId }
+  const flat = judged.flatMap(({ limits, now }) => limits.map((limit) => ({ limit, now })))
+  const recent = await recentOf(tx, schema, flat)
+  // Rows this group adds, newest first, by key and kind: the later attempts see them.
+  const added = new Map<string, number[]>()
+  const rowKey = (key: string, kind: string | undefined) => `${kind ?? DEFAULT_KIND}\u0000${key}`
+  const verdicts: AttemptVerdict[] = []
+  const inserts: { key: string; kind: string; at: Date; attemptId: string }[] = []
+  let position = 0
+  for (const { limits, now, record } of judged) {
+    let waitSeconds = 0
+    let reached: AttemptLimit | undefined
+    for (const limit of limits) {
+      const rows = [...(added.get(rowKey(limit.key, limit.kind)) ?? []), ...(recent[position] ?? [])]
+      position += 1
+      const blockingAt = rows[limit.max - 1]
+      if (blockingAt === undefined) continue
+      reached ??= limit
+      waitSeconds = Math.max(waitSeconds, Math.max(1, Math.ceil((blockingAt + limit.windowMs - now.getTime()) / 1000)))
+    }
+    if (reached) {
+      verdicts.push({ allowed: false, waitSeconds, limit: reached })
+      continue
+    }
+    const attemptId = randomUUID()
+    for (const row of record) {
+      inserts.push({ key: row.key, kind: row.kind ?? DEFAULT_KIND, at: now, attemptId })
+      const key = rowKey(row.key, row.kind)
+      added.set(key, [now.getTime(), ...(added.get(key) ?? [])])
+    }
+    verdicts.push({ allowed: true, attemptId })
+  }
+  if (inserts.length > 0) {
+    await tx.query(
+      `insert into ${ident(schema)}.attempts (key, kind, at, attempt_id)
+       select * from unnest($1::text[], $2::text[], $3::timestamptz[], $4::uuid[])`,
+      [inserts.map((row) => row.key), inserts.map((row) => row.kind), inserts.map((row) => row.at.toISOString()), inserts.map((row) => row.attemptId)],
+    )
+  }
+  const allLimits = judged.flatMap(({ limits }) => limits)
+  await pruneOld(tx, schema, allLimits, judged[0]?.now ?? defaultNow)
+  return verdicts
 }
 
 /** A successful attempt does not count against the limits. */

@@ -8,6 +8,7 @@ export {
   recordAttempt,
   takeAttempt,
   takeAttemptIn,
+  takeAttemptsIn,
   type AttemptLimit,
   type AttemptRow,
   type AttemptVerdict,
