@@ -151,6 +151,17 @@ describe.each(variants)('bus contract: $name', (variant) => {
     expect(received.every((m) => m.deliveryCount === 1)).toBe(true)
   })
 
+  it('publishes a batch in its order, each id once, also against ids published before', async () => {
+    const earlier = message('donations.b0.created', 'antes')
+    await harness.bus.publish(earlier)
+    const batch = Array.from({ length: 10 }, (_, i) => message(`donations.b${i + 1}.created`, `lote ${i}`))
+    await harness.bus.publishAll([earlier, ...batch, { ...(batch[3] as OutgoingMessage), payload: 'repetido' }])
+    const received: DeliveredMessage[] = []
+    await harness.bus.subscribe({ durable: uniqueName('batch'), subjects: ['donations.>'], handler: async (m) => void received.push(m) })
+    await waitFor(() => received.some((m) => m.id === batch.at(-1)?.id), 'the last message of the batch')
+    expect(received.map(strip).filter((m) => m.subject.startsWith('donations.b'))).toEqual([earlier, ...batch])
+  })
+
   it('stores a message published twice with the same id once', async () => {
     const first = message('donations.d1.created', 'first')
     const last = message('donations.d2.created')

@@ -31,6 +31,8 @@ export interface Subscription {
 export interface Bus {
   /** Resolves once the bus has stored the message durably; a second publish of the same id is a no-op. */
   publish(message: OutgoingMessage): Promise<void>
+  /** `publish` for each message, in order; the in-process bus stores them in one statement. */
+  publishAll(messages: readonly OutgoingMessage[]): Promise<void>
   subscribe(options: SubscribeOptions): Promise<Subscription>
   close(): Promise<void>
 }

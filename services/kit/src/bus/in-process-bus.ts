@@ -54,13 +54,16 @@ export async function createInProcessBus(options: InProcessBusOptions): Promise<
     if (closed) throw new Error('the bus is closed')
   }
 
+  async function publishAll(messages: readonly OutgoingMessage[]): Promise<void> {
+    assertOpen()
+    messages.forEach((message) => assertValidSubject(message.subject))
+    await store.insert(messages)
+    for (const message of messages) for (const loop of loops.values()) loop.wake(message.subject)
+  }
+
   return {
-    async publish(message: OutgoingMessage): Promise<void> {
-      assertOpen()
-      assertValidSubject(message.subject)
-      await store.insert(message)
-      for (const loop of loops.values()) loop.wake(message.subject)
-    },
+    publish: (message: OutgoingMessage) => publishAll([message]),
+    publishAll,
 
     async subscribe(subscribeOptions: SubscribeOptions): Promise<Subscription> {
       assertOpen()

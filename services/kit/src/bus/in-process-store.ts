@@ -7,7 +7,8 @@ export interface StoredMessage extends OutgoingMessage {
 
 /** The in-process bus tables: the message log and one checkpoint per (durable, filter). */
 export interface BusStore {
-  insert(message: OutgoingMessage): Promise<void>
+  /** Stores the messages in their order, each id once; one statement however many they are. */
+  insert(messages: readonly OutgoingMessage[]): Promise<void>
   /**
    * Looks at up to `limit` messages after `position`: those whose subject matches the regular
    * expression `pattern` in order, how many were looked at and the last sequence looked at.
@@ -55,11 +56,14 @@ export async function openBusStore(db: SqlDatabase, schema: string): Promise<Bus
     );
   `)
 
-  const insertSql = `insert into ${messages} (id, subject, payload) values ($1, $2, $3) on conflict (id) do nothing`
+  const insertSql = `insert into ${messages} (id, subject, payload)
+    select id, subject, payload from unnest($1::text[], $2::text[], $3::text[]) with ordinality as m(id, subject, payload, n) order by n
+    on conflict (id) do nothing`
 
   return {
-    async insert(message) {
-      const params = [message.id, message.subject, message.payload]
+    async insert(batch) {
+      if (batch.length === 0) return
+      const params = [batch.map((message) => message.id), batch.map((message) => message.subject), batch.map((message) => message.payload)]
       if (db.dialect === 'pglite') {
         // One connection: statements, and so sequence values, commit in order.
         await db.query(insertSql, params)

@@ -73,10 +73,16 @@ export async function createNatsBus(options: NatsBusOptions): Promise<NatsBus> {
   const encoder = new TextEncoder()
   const subscriptions = new Set<Subscription>()
 
+  async function publish(message: OutgoingMessage): Promise<void> {
+    assertValidSubject(message.subject)
+    await js.publish(`${subjectPrefix}.${message.subject}`, encoder.encode(message.payload), { msgID: message.id })
+  }
+
   return {
-    async publish(message: OutgoingMessage): Promise<void> {
-      assertValidSubject(message.subject)
-      await js.publish(`${subjectPrefix}.${message.subject}`, encoder.encode(message.payload), { msgID: message.id })
+    publish,
+    async publishAll(messages: readonly OutgoingMessage[]): Promise<void> {
+      // Sent in order on one connection; JetStream keeps that order.
+      await Promise.all(messages.map(publish))
     },
 
     async subscribe(subscribeOptions: SubscribeOptions): Promise<Subscription> {

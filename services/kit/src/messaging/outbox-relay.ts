@@ -89,7 +89,7 @@ export class OutboxRelay {
     while (this.running) {
       const batch = await store.readAll(checkpoint, { limit: batchSize, db: connection })
       // Sent in order on one connection; the checkpoint moves once every publish is acknowledged.
-      await Promise.all(batch.events.map((event) => bus.publish(this.toMessage(event))))
+      await bus.publishAll(batch.events.map((event) => this.toMessage(event)))
       if (batch.events.length > 0) {
         checkpoint = batch.checkpoint
         await storeCheckpoint(connection, store.schema, relayCheckpointName, checkpoint)

@@ -67,6 +67,7 @@ describe('lag gauges', () => {
   afterAll(() => db?.close())
   const idleBus: Bus = {
     publish: async () => undefined,
+    publishAll: async () => undefined,
     subscribe: async () => ({ stop: async () => undefined }),
     close: async () => undefined,
   }
