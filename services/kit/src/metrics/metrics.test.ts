@@ -68,6 +68,7 @@ describe('lag gauges', () => {
   const idleBus: Bus = {
     publish: async () => undefined,
     subscribe: async () => ({ stop: async () => undefined }),
+    observe: async () => ({ stop: async () => undefined }),
     close: async () => undefined,
   }
 
