@@ -18,6 +18,7 @@ import {
 } from '@donaciones/kit'
 import { createServiceProxy } from './service-proxy.ts'
 import { serveFrontend } from './frontend.ts'
+import { markRecentChanges } from './recent-change.ts'
 import { routeTable } from './route-table.ts'
 import { securityHeaders, securityHeadersFromEnv, type SecurityHeadersOptions } from './security-headers.ts'
 
@@ -92,6 +93,8 @@ export function createGatewayApp(options: GatewayOptions): Express {
   })
   app.use(httpLogger(options.logger))
   app.use(healthRouter({ logger: options.logger, ...(options.readiness ? { readiness: options.readiness } : {}) }))
+  const publicUrl = (options.publicUrl ?? environment().PUBLIC_URL).replace(/\/+$/, '')
+  app.use(markRecentChanges({ secure: publicUrl.startsWith('https:') }))
 
   const handlers = new Map<ServiceName, RequestHandler>()
   for (const [service, target] of Object.entries(options.targets) as [ServiceName, ServiceTarget][]) {
@@ -107,7 +110,7 @@ export function createGatewayApp(options: GatewayOptions): Express {
     if (handler) app.use(route.prefix, route.auth === 'required' ? options.auth.required : options.auth.optional, restoreFullPath, handler)
   }
   app.use('/api', notFoundHandler)
-  serveFrontend(app, options.frontendDir, (options.publicUrl ?? environment().PUBLIC_URL).replace(/\/+$/, ''))
+  serveFrontend(app, options.frontendDir, publicUrl)
   app.use(errorHandler({ logger: options.logger }))
   return app
 }

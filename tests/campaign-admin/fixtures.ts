@@ -1,5 +1,5 @@
 import { expect } from 'vitest'
-import { activateAccount, configureSite, createAccount, json, startTestSite, type Permission, type SiteEngine, type TestSite } from '../support/site.ts'
+import { activateAccount, configureSite, createAccount, json, startTestSite, type Permission, type SiteClient, type SiteEngine, type TestSite } from '../support/site.ts'
 
 /** The failed-response body of every service (spec §8). */
 export interface ErrorBody {
@@ -78,7 +78,7 @@ export interface CampaignRefs {
   institution: Option
 }
 
-export async function campaignRefs(site: TestSite, adminToken: string): Promise<CampaignRefs> {
+export async function campaignRefs(site: SiteClient, adminToken: string): Promise<CampaignRefs> {
   const thumbnail = await site.upload(adminToken)
   const categories = await json<Option[]>(await site.api('/api/options/categories', { token: adminToken }))
   const institutions = await json<Option[]>(await site.api('/api/options/institutions', { token: adminToken }))
@@ -132,7 +132,7 @@ export function campaignPayload(refs: CampaignRefs, overrides: Record<string, un
   return payload
 }
 
-export async function createCampaign(site: TestSite, token: string, payload: Record<string, unknown>): Promise<CampaignView> {
+export async function createCampaign(site: SiteClient, token: string, payload: Record<string, unknown>): Promise<CampaignView> {
   const response = await site.api('/api/campaigns', { method: 'POST', token, json: payload })
   if (response.status !== 201) throw new Error(`Alta de campaña fallida: ${response.status} ${await response.text()}`)
   return json<CampaignView>(response)

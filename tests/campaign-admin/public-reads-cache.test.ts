@@ -107,7 +107,7 @@ describe('public reads: entity tags, one-second lifetime and freshness after a c
   })
 })
 
-/** PUBLIC_CACHE_MAX_AGE_MS=0 (the Kubernetes manifests, several replicas): every public read goes to the database. */
+/** PUBLIC_CACHE_MAX_AGE_MS=0 (keep nothing): every public read goes to the database. */
 describe('public reads with PUBLIC_CACHE_MAX_AGE_MS=0', () => {
   let site: TestSite
   let campaign: CampaignView

@@ -83,6 +83,11 @@ describe('Kubernetes manifests (deploy/k8s)', () => {
     expect([...kustomization.resources].sort()).toEqual(expected.sort())
   })
 
+  it('leave public documents at the default age: replicas drop them on each other\'s changes (decision 80)', () => {
+    const setting = readManifests().filter((manifest) => JSON.stringify(manifest.doc).includes('PUBLIC_CACHE_MAX_AGE_MS'))
+    expect(setting.map((manifest) => manifest.file)).toEqual([])
+  })
+
   it('fail when a Deployment, a variable, a probe or an autoscaler is missing', async () => {
     const manifests = readManifests()
     const noCampaign = without(manifests, (doc) => (doc.kind === 'Deployment' && obj(doc.metadata).name === 'campaign' ? undefined : doc))

@@ -10,15 +10,16 @@ const campaignNotFound = () => notFound('Campaña no encontrada', 'La campaña n
 
 /**
  * The public campaign API: no token needed, only active campaigns (spec §7 "Public campaigns").
- * Every read is served from memory (decision 78): any change this process commits drops the kept
- * documents at once; what reaches the data otherwise (another replica, another service's events,
- * time) shows within a second.
+ * Every read is served from memory (decisions 78, 79): the service's change feed drops the kept
+ * documents when this process commits and, a moment later, when another replica does; another
+ * service's events applied by another replica, and time, show within a second. A visitor who has
+ * just changed something is read fresh.
  */
-export function publicCampaignRoutes({ store, auth, settings }: ServiceContext): Router {
+export function publicCampaignRoutes({ store, changes, auth, settings }: ServiceContext): Router {
   const router = Router()
   const base = '/api/public/campaigns'
   const bySlug = { params: slugParamsSchema }
-  const cache = publicCacheFor(store, { maxAgeMs: settings.PUBLIC_CACHE_MAX_AGE_MS })
+  const cache = publicCacheFor(changes, { maxAgeMs: settings.PUBLIC_CACHE_MAX_AGE_MS })
   const serve = (req: Request, res: Response, key: string, load: () => Promise<unknown>) => cache.send(req, res, key, load, campaignNotFound)
   const activeCampaignComments = async (slug: string) => {
     const row = await findCampaignBySlug(store.db, store.schema, slug, true)

@@ -11,13 +11,13 @@ import { contentState } from '../state.ts'
 export function initRoutes(context: ServiceContext): Router {
   const router = Router()
   const schema = context.store.schema
-  const cache = publicCacheFor(context.store, { maxAgeMs: context.settings.PUBLIC_CACHE_MAX_AGE_MS })
+  const cache = publicCacheFor(context.changes, { maxAgeMs: context.settings.PUBLIC_CACHE_MAX_AGE_MS })
   const publicInit = async (): Promise<InitResponse> => {
     const configuration = await loadConfiguration(context.db, schema)
     return configuration ? publicConfiguration(configuration, await listPages(context.db, schema), context.settings) : { configured: false }
   }
 
-  // Public, from memory: at most a second old on another replica, new at once after a change here.
+  // Public, from memory: dropped on every change of the service heard of (decision 80), else at most a second old.
   router.get('/api/init', async (req, res) => {
     await cache.send(req, res, 'init', publicInit)
   })

@@ -53,7 +53,7 @@ const publicPageNotFound = () => notFound('Página no encontrada', 'La página s
 /** GET /api/public/pages/{name}: no session; an inactive or unknown page is 404. */
 export function publicPageRoutes(context: ServiceContext): Router {
   const router = Router()
-  const cache = publicCacheFor(context.store, { maxAgeMs: context.settings.PUBLIC_CACHE_MAX_AGE_MS })
+  const cache = publicCacheFor(context.changes, { maxAgeMs: context.settings.PUBLIC_CACHE_MAX_AGE_MS })
   router.get('/api/public/pages/:name', async (req, res) => {
     const parsed = publicPageParamsSchema.safeParse(req.params)
     if (!parsed.success) throw publicPageNotFound()

@@ -1,4 +1,4 @@
-import type { CookieOptions, Request, Response } from 'express'
+import type { CookieOptions, Response } from 'express'
 
 /** Binds a started sign-in to the browser that started it (login CSRF). */
 export const stateCookie = 'oauth_state'
@@ -24,18 +24,4 @@ export function setCookie(res: Response, name: string, value: string, publicUrl:
 export function clearCookie(res: Response, name: string, publicUrl: string): void {
   const { maxAge: _maxAge, ...rest } = options(publicUrl, 0)
   res.clearCookie(name, rest)
-}
-
-/** One cookie from the request header (express does not parse cookies by itself). */
-export function readCookie(req: Request, name: string): string | null {
-  for (const part of (req.headers.cookie ?? '').split(';')) {
-    const separator = part.indexOf('=')
-    if (separator < 0 || part.slice(0, separator).trim() !== name) continue
-    try {
-      return decodeURIComponent(part.slice(separator + 1).trim()) || null
-    } catch {
-      return null
-    }
-  }
-  return null
 }

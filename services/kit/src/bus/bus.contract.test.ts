@@ -286,6 +286,44 @@ describe.each(variants)('bus contract: $name', (variant) => {
     expect(third.map((m) => m.id).sort()).toEqual(published.slice(7).map((m) => m.id).sort())
   })
 
+  it('hands every observer each matching message published after it started observing, besides the durable subscribers', async () => {
+    const earlier = message('campaign.c1.liked')
+    await harness.bus.publish(earlier)
+    const observed: OutgoingMessage[][] = [[], []]
+    for (const list of observed) await harness.bus.observe(['campaign.>'], (m) => void list.push(m))
+    const consumed: DeliveredMessage[] = []
+    await harness.bus.subscribe({ durable: uniqueName('beside'), subjects: ['campaign.>'], handler: async (m) => void consumed.push(m) })
+
+    const matching = [message('campaign.c1.visited', JSON.stringify({ nota: 'ñandú 💸' })), message('campaign.c2.updated')]
+    await publishAll([matching[0]!, message('donation.d1.approved'), matching[1]!])
+    await waitFor(() => observed.every((list) => list.length >= 2), 'both observers')
+    await waitFor(() => consumed.length >= 3, 'the durable subscriber')
+
+    expect(observed).toEqual([matching, matching])
+    // Observing takes nothing from a durable: it still gets every message, the earlier one too.
+    expect(consumed.map(strip)).toEqual([earlier, ...matching])
+  })
+
+  it('an observer that stopped gets nothing more, and one that throws does not stop the others', async () => {
+    const stopped: OutgoingMessage[] = []
+    const observed: OutgoingMessage[] = []
+    const stopping = await harness.bus.observe(['campaign.*.liked'], (m) => void stopped.push(m))
+    await harness.bus.observe(['campaign.*.liked'], () => {
+      throw new Error('observador roto')
+    })
+    await harness.bus.observe(['campaign.*.liked'], (m) => void observed.push(m))
+    const first = message('campaign.c1.liked')
+    await harness.bus.publish(first)
+    await waitFor(() => stopped.length === 1 && observed.length === 1, 'the first message')
+
+    await stopping.stop()
+    const second = message('campaign.c1.liked')
+    await harness.bus.publish(second)
+    await waitFor(() => observed.length === 2, 'the second message')
+    expect(observed).toEqual([first, second])
+    expect(stopped).toEqual([first])
+  })
+
   it('stop() waits for the handler in flight and delivers nothing more to it', async () => {
     const durable = uniqueName('stop')
     const slow = message('donations.d1.created')

@@ -23,6 +23,12 @@ export interface SubscribeOptions {
   ackWaitMs?: number
 }
 
+/**
+ * Called once for each message observed. It runs on the bus's own delivery path: it should return
+ * quickly and must not throw (nothing is acknowledged or delivered again).
+ */
+export type ObservationHandler = (message: OutgoingMessage) => void
+
 export interface Subscription {
   /** Stops taking new messages and waits for the ones being handled. */
   stop(): Promise<void>
@@ -34,5 +40,12 @@ export interface Bus {
   /** `publish` for each message, in order; the in-process bus stores them in one statement. */
   publishAll(messages: readonly OutgoingMessage[]): Promise<void>
   subscribe(options: SubscribeOptions): Promise<Subscription>
+  /**
+   * Every process observing gets every message published on `subjects` (NATS-style filters) after
+   * the returned promise resolved: no acknowledgement, no redelivery, no durable state (a message
+   * published while nobody observes is missed, and one published twice may be observed twice).
+   * For hints such as "this data changed", never for work that must be done.
+   */
+  observe(subjects: readonly string[], handler: ObservationHandler): Promise<Subscription>
   close(): Promise<void>
 }

@@ -1,8 +1,8 @@
 import type { SqlDatabase } from '../db/index.ts'
-import type { Bus, OutgoingMessage, SubscribeOptions, Subscription } from './bus.ts'
+import type { Bus, ObservationHandler, OutgoingMessage, SubscribeOptions, Subscription } from './bus.ts'
 import { DeliveryLoop, type LoopSettings, type Member } from './delivery-loop.ts'
 import { openBusStore } from './in-process-store.ts'
-import { assertValidSubject, assertValidSubjectFilter } from './subject-filter.ts'
+import { assertValidSubject, assertValidSubjectFilter, subjectMatches } from './subject-filter.ts'
 
 export interface InProcessBusOptions {
   /** The embedded database; the bus never closes it. */
@@ -26,7 +26,8 @@ async function settle(running: Set<Promise<unknown>>): Promise<void> {
 /**
  * The bus of the embedded single-process mode, persisted in the embedded database. Each
  * (durable, filter) pair delivers its messages strictly in order, one at a time, so a failing
- * message holds back the ones after it until a retry succeeds.
+ * message holds back the ones after it until a retry succeeds. Observers are handed each message
+ * as it is published, once it is stored.
  */
 export async function createInProcessBus(options: InProcessBusOptions): Promise<Bus> {
   const store = await openBusStore(options.db, options.schema ?? 'bus')
@@ -38,6 +39,7 @@ export async function createInProcessBus(options: InProcessBusOptions): Promise<
   const defaultAckWaitMs = options.ackWaitMs ?? 30_000
   const loops = new Map<string, DeliveryLoop>()
   const subscriptions = new Set<Subscription>()
+  const observers = new Set<{ filters: readonly string[]; handler: ObservationHandler }>()
   let closed = false
 
   function loopFor(durable: string, filter: string): DeliveryLoop {
@@ -58,7 +60,21 @@ export async function createInProcessBus(options: InProcessBusOptions): Promise<
     assertOpen()
     messages.forEach((message) => assertValidSubject(message.subject))
     await store.insert(messages)
-    for (const message of messages) for (const loop of loops.values()) loop.wake(message.subject)
+    for (const message of messages) {
+      for (const loop of loops.values()) loop.wake(message.subject)
+      tellObservers(message)
+    }
+  }
+
+  function tellObservers(message: OutgoingMessage): void {
+    for (const { filters, handler } of observers) {
+      if (!filters.some((filter) => subjectMatches(filter, message.subject))) continue
+      try {
+        handler({ id: message.id, subject: message.subject, payload: message.payload })
+      } catch (error) {
+        settings.onError(error)
+      }
+    }
   }
 
   return {
@@ -85,6 +101,22 @@ export async function createInProcessBus(options: InProcessBusOptions): Promise<
             subscriptions.delete(subscription)
           })()
           return stopping
+        },
+      }
+      subscriptions.add(subscription)
+      return subscription
+    },
+
+    async observe(filters: readonly string[], handler: ObservationHandler): Promise<Subscription> {
+      assertOpen()
+      if (filters.length === 0) throw new Error('at least one subject filter is required')
+      filters.forEach(assertValidSubjectFilter)
+      const observer = { filters: [...new Set(filters)], handler }
+      observers.add(observer)
+      const subscription: Subscription = {
+        async stop() {
+          observers.delete(observer)
+          subscriptions.delete(subscription)
         },
       }
       subscriptions.add(subscription)

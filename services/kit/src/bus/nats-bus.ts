@@ -1,6 +1,6 @@
 import { StorageType, connect, nanos } from 'nats'
 import type { JetStreamManager } from 'nats'
-import type { Bus, OutgoingMessage, SubscribeOptions, Subscription } from './bus.ts'
+import type { Bus, ObservationHandler, OutgoingMessage, SubscribeOptions, Subscription } from './bus.ts'
 import { PullWorker, STREAM_NOT_FOUND, consumerName, ensureConsumer, isApiError, type WorkerContext } from './nats-consumer.ts'
 import { assertValidSubject, assertValidSubjectFilter } from './subject-filter.ts'
 
@@ -52,6 +52,8 @@ async function ensureStream(jsm: JetStreamManager, stream: string, subject: stri
  * The bus on NATS JetStream (2.9). Publishing waits for the stream's acknowledgement and sets
  * `Nats-Msg-Id` to the message id, so a republish within the duplicate window is dropped.
  * Each (durable, filter) pair is a durable pull consumer shared by every subscriber using it.
+ * An observation is a plain NATS subscription on the same wire subjects: a JetStream publish is a
+ * NATS message too, so it reaches observers without leaving anything on the server.
  */
 export async function createNatsBus(options: NatsBusOptions): Promise<NatsBus> {
   const stream = options.stream ?? 'EVENTS'
@@ -71,6 +73,7 @@ export async function createNatsBus(options: NatsBusOptions): Promise<NatsBus> {
   }
   const context: WorkerContext = { nc, js, jsm, subjectPrefix, redeliveryDelayMs: options.redeliveryDelayMs ?? 1000, onError }
   const encoder = new TextEncoder()
+  const decoder = new TextDecoder()
   const subscriptions = new Set<Subscription>()
 
   async function publish(message: OutgoingMessage): Promise<void> {
@@ -107,6 +110,38 @@ export async function createNatsBus(options: NatsBusOptions): Promise<NatsBus> {
             await Promise.all(workers.map((worker) => worker.stop()))
             // The acks are fire-and-forget publishes: make sure the server has them.
             if (!nc.isClosed()) await nc.flush().catch(onError)
+            subscriptions.delete(subscription)
+          })()
+          return stopping
+        },
+      }
+      subscriptions.add(subscription)
+      return subscription
+    },
+
+    async observe(filters: readonly string[], handler: ObservationHandler): Promise<Subscription> {
+      if (filters.length === 0) throw new Error('at least one subject filter is required')
+      filters.forEach(assertValidSubjectFilter)
+      const wirePrefix = `${subjectPrefix}.`
+      const observed = [...new Set(filters)].map((filter) =>
+        nc.subscribe(`${wirePrefix}${filter}`, {
+          callback: (error, msg) => {
+            if (error) return onError(error)
+            try {
+              handler({ id: msg.headers?.get('Nats-Msg-Id') ?? '', subject: msg.subject.slice(wirePrefix.length), payload: decoder.decode(msg.data) })
+            } catch (handlerError) {
+              onError(handlerError)
+            }
+          },
+        }),
+      )
+      // Once the server answered a ping sent after them, the subscriptions are in place there.
+      await nc.flush()
+      let stopping: Promise<void> | null = null
+      const subscription: Subscription = {
+        stop() {
+          stopping ??= (async () => {
+            if (!nc.isClosed()) observed.forEach((each) => each.unsubscribe())
             subscriptions.delete(subscription)
           })()
           return stopping

@@ -38,5 +38,6 @@ export type { RunningHttpServer, ServiceAppOptions, ShutdownOptions, StartHttpSe
 export { createServiceApp, finishServiceApp, IDLE_UPSTREAM_SOCKET_MS, KEEP_ALIVE_TIMEOUT_MS, onShutdownSignals, startHttpServer } from './server.ts'
 export type { ValidatedParts } from './types.ts'
 export { afterResponse } from './after-response.ts'
-export type { AppendSource, PublicCacheOptions, PublicDocument } from './public-cache.ts'
-export { PublicCache, publicCacheControl, publicCacheFor, publicDocumentOf, publicMaxAgeMs, sendPublicDocument } from './public-cache.ts'
+export { readCookie } from './cookies.ts'
+export type { ChangeSource, PublicCacheOptions, PublicDocument } from './public-cache.ts'
+export { PublicCache, publicCacheControl, publicCacheFor, publicDocumentOf, publicMaxAgeMs, recentChangeCookie, recentChangeSeconds, sendPublicDocument } from './public-cache.ts'

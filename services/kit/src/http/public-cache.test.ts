@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { serveTestApp, type TestServer } from '../../testing/test-server.ts'
-import { PublicCache, publicCacheControl, publicDocumentOf, sendPublicDocument } from './public-cache.ts'
+import { PublicCache, publicCacheControl, publicCacheFor, publicDocumentOf, recentChangeCookie, sendPublicDocument, type ChangeSource } from './public-cache.ts'
 
 /** A load the test answers by hand. */
 function manualLoad<T>() {
@@ -98,6 +98,42 @@ describe('public cache', () => {
     expect(text((await second)?.body)).toBe('b')
   })
 
+  it('drops every document each time its change source tells of a change', async () => {
+    let tell = () => {}
+    const changes: ChangeSource = {
+      onChange(listener) {
+        tell = listener
+        return () => undefined
+      },
+    }
+    const cache = publicCacheFor(changes, { now })
+    let version = 1
+    const load = vi.fn(async () => version)
+    expect(text((await cache.read('page', load))?.body)).toBe(1)
+    version = 2
+    expect(text((await cache.read('page', load))?.body)).toBe(1)
+    tell()
+    expect(text((await cache.read('page', load))?.body)).toBe(2)
+    expect(load).toHaveBeenCalledTimes(2)
+  })
+
+  it('a fresh read goes to the database even when a document is kept or being read, and keeps what it read', async () => {
+    const cache = new PublicCache({ now })
+    const { load, answers } = manualLoad<string>()
+    const kept = cache.read('page', load)
+    answers[0]?.resolve('viejo')
+    await kept
+    const shared = cache.read('page', load)
+    const fresh = [cache.readFresh('page', load), cache.readFresh('page', load)]
+    expect(load).toHaveBeenCalledTimes(3)
+    answers[1]?.resolve('nuevo')
+    answers[2]?.resolve('nuevo')
+    expect(text((await shared)?.body)).toBe('viejo')
+    expect((await Promise.all(fresh)).map((document) => text(document?.body))).toEqual(['nuevo', 'nuevo'])
+    expect(text((await cache.read('page', load))?.body)).toBe('nuevo')
+    expect(load).toHaveBeenCalledTimes(3)
+  })
+
   it('tags equal documents alike and different ones apart', () => {
     expect(publicDocumentOf({ a: 1 }).etag).toBe(publicDocumentOf({ a: 1 }).etag)
     expect(publicDocumentOf({ a: 1 }).etag).not.toBe(publicDocumentOf({ a: 2 }).etag)
@@ -140,5 +176,40 @@ describe('sending a public document', () => {
     const response = await get({ 'if-none-match': '"anterior"' })
     expect(response.status).toBe(200)
     expect(await response.json()).toEqual({ title: 'Útiles escolares' })
+  })
+})
+
+describe('a visitor who changed something a moment ago', () => {
+  let server: TestServer
+  let title = 'Antes'
+  const load = vi.fn(async () => ({ title }))
+
+  beforeAll(async () => {
+    const cache = new PublicCache()
+    server = await serveTestApp((app) => {
+      app.get('/doc', (req, res) => cache.send(req, res, 'doc', load))
+    })
+  })
+  afterAll(() => server.close())
+
+  const get = async (headers: Record<string, string> = {}) => {
+    const response = await fetch(`${server.url}/doc`, { headers })
+    return { status: response.status, etag: response.headers.get('etag') ?? '', body: response.status === 200 ? ((await response.json()) as unknown) : undefined }
+  }
+
+  it('reads fresh when the request carries the recent-change cookie, still with entity tags, and leaves the fresh document for the others', async () => {
+    const first = await get()
+    title = 'Después'
+    expect((await get()).body).toEqual({ title: 'Antes' })
+
+    const changer = await get({ cookie: `otra=1; ${recentChangeCookie}=1` })
+    expect(changer.body).toEqual({ title: 'Después' })
+    expect(changer.etag).not.toBe(first.etag)
+    expect((await get({ cookie: `${recentChangeCookie}=1`, 'if-none-match': changer.etag })).status).toBe(304)
+    expect(load).toHaveBeenCalledTimes(3)
+
+    expect(await get()).toEqual(changer)
+    expect((await get({ cookie: `no_${recentChangeCookie}=1` })).body).toEqual({ title: 'Después' })
+    expect(load).toHaveBeenCalledTimes(3)
   })
 })

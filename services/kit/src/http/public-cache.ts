@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto'
 import type { Request, Response } from 'express'
+import { readCookie } from './cookies.ts'
 import { notFound } from './http-error.ts'
 
 /** A public answer ready to send: its JSON bytes and their entity tag. */
@@ -30,6 +31,16 @@ interface Pending {
 /** Other visitors may see a public document at most this old (and a CDN may keep it as long). */
 export const publicMaxAgeMs = 1000
 
+/**
+ * Set by the gateway on the answer to a change (decision 80) for `recentChangeSeconds`: a request
+ * carrying it is read fresh, so the visitor who changed something sees it on their next read
+ * whichever replica answers, before the replicas that did not make the change have heard of it.
+ */
+export const recentChangeCookie = 'cambio_reciente'
+
+/** Twice the longest a document is kept: once it is gone, every replica has read past the change. */
+export const recentChangeSeconds = Math.ceil((2 * publicMaxAgeMs) / 1000)
+
 /** What a browser or a CDN in front may do with a public answer. */
 export const publicCacheControl = 'public, max-age=1, stale-while-revalidate=30'
 
@@ -44,8 +55,8 @@ const documentOf = (value: unknown): PublicDocument | undefined => (value === un
 /**
  * Public documents kept in memory, read once however many visitors ask at the same moment. A
  * document is kept for at most `maxAgeMs` from the moment its read started; `invalidate()` drops
- * everything at once (a change this process made), and a read that started before it is answered
- * but not kept. Not found (`undefined`) is kept too, so a burst on a missing page reads it once.
+ * everything at once (a change was heard of), and a read that started before it is answered but
+ * not kept. Not found (`undefined`) is kept too, so a burst on a missing page reads it once.
  */
 export class PublicCache {
   private readonly entries = new Map<string, Entry>()
@@ -67,7 +78,17 @@ export class PublicCache {
     if (entry && this.now() - entry.readAt < this.maxAgeMs) return Promise.resolve(entry.document)
     const running = this.pending.get(key)
     if (running && running.generation === this.generation) return running.promise
-    return this.start(key, load)
+    const promise = this.load(key, load).finally(() => {
+      if (this.pending.get(key)?.promise === promise) this.pending.delete(key)
+    })
+    this.pending.set(key, { promise, generation: this.generation })
+    return promise
+  }
+
+  /** Reads now, shared with no other request; the document is kept for the others unless a change came meanwhile. */
+  readFresh(key: string, load: () => Promise<unknown>): Promise<PublicDocument | undefined> {
+    if (this.maxAgeMs <= 0) return load().then(documentOf)
+    return this.load(key, load)
   }
 
   invalidate(): void {
@@ -76,32 +97,23 @@ export class PublicCache {
     this.pending.clear()
   }
 
-  /** Answers a public read from the cache: the document, 304 when the visitor holds it, or `missing()` thrown. */
+  /**
+   * Answers a public read: the document, 304 when the visitor holds it, or `missing()` thrown. From
+   * memory, unless the visitor changed something a moment ago (`recentChangeCookie`).
+   */
   async send(req: Request, res: Response, key: string, load: () => Promise<unknown>, missing: () => Error = notKept): Promise<void> {
-    const document = await this.read(key, load)
+    const recentChange = readCookie(req, recentChangeCookie) !== null
+    const document = await (recentChange ? this.readFresh(key, load) : this.read(key, load))
     if (!document) throw missing()
     sendPublicDocument(req, res, document)
   }
 
-  private start(key: string, load: () => Promise<unknown>): Promise<PublicDocument | undefined> {
+  private async load(key: string, load: () => Promise<unknown>): Promise<PublicDocument | undefined> {
     const generation = this.generation
     const readAt = this.now()
-    const promise = load().then(
-      (value) => {
-        const document = documentOf(value)
-        if (this.generation === generation) {
-          this.keep(key, { document, readAt })
-          this.pending.delete(key)
-        }
-        return document
-      },
-      (error: unknown) => {
-        if (this.pending.get(key)?.promise === promise) this.pending.delete(key)
-        throw error
-      },
-    )
-    this.pending.set(key, { promise, generation })
-    return promise
+    const document = documentOf(await load())
+    if (this.generation === generation) this.keep(key, { document, readAt })
+    return document
   }
 
   private keep(key: string, entry: Entry): void {
@@ -116,19 +128,19 @@ export class PublicCache {
 
 const notKept = () => notFound('Recurso no encontrado', 'El recurso solicitado no existe')
 
-/** What a public cache needs of an event store: to hear of the events this process commits. */
-export interface AppendSource {
-  onAppend(listener: () => void): () => void
+/** What a public cache listens to: a call whenever its service's data may have changed (the kit's ChangeFeed). */
+export interface ChangeSource {
+  onChange(listener: () => void): () => void
 }
 
 /**
- * A cache of a service's public documents that drops everything as soon as this process commits
- * an event: whoever made a change, and anyone after them, reads it at once from this process;
- * another process of the service (a replica) shows it within the cache's age.
+ * A cache of a service's public documents that drops everything whenever `changes` tells of a
+ * change (the service's `ServiceContext.changes`): this process's commits at once, another
+ * replica's a moment later over the bus, what is heard of no other way within the cache's age.
  */
-export function publicCacheFor(store: AppendSource, options: PublicCacheOptions = {}): PublicCache {
+export function publicCacheFor(changes: ChangeSource, options: PublicCacheOptions = {}): PublicCache {
   const cache = new PublicCache(options)
-  store.onAppend(() => cache.invalidate())
+  changes.onChange(() => cache.invalidate())
   return cache
 }
 

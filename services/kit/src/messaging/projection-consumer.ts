@@ -23,6 +23,7 @@ export interface ProjectionConsumerOptions {
 export class ProjectionConsumer {
   private subscription: Subscription | undefined
   private readonly projections: readonly Projection[]
+  private readonly appliedListeners = new Set<(envelope: EventEnvelope) => void>()
 
   constructor(private readonly options: ProjectionConsumerOptions) {
     const service = options.store.service
@@ -80,8 +81,20 @@ export class ProjectionConsumer {
     this.subscription = undefined
   }
 
+  /** Called with each event once the transaction that applied it here committed (this process only). */
+  onApplied(listener: (envelope: EventEnvelope) => void): () => void {
+    this.appliedListeners.add(listener)
+    return () => this.appliedListeners.delete(listener)
+  }
+
   /** Records and applies one event; returns false when it had already been applied. */
   async receive(envelope: EventEnvelope): Promise<boolean> {
+    const applied = await this.apply(envelope)
+    if (applied) for (const listener of this.appliedListeners) listener(envelope)
+    return applied
+  }
+
+  private apply(envelope: EventEnvelope): Promise<boolean> {
     const { store } = this.options
     return store.db.transaction(async (tx) => {
       const inserted = await recordInInbox(tx, store.schema, envelope)

@@ -69,6 +69,7 @@ describe('lag gauges', () => {
     publish: async () => undefined,
     publishAll: async () => undefined,
     subscribe: async () => ({ stop: async () => undefined }),
+    observe: async () => ({ stop: async () => undefined }),
     close: async () => undefined,
   }
 

@@ -3,6 +3,7 @@ import type { EventDefinition, ServiceName } from '@donaciones/contracts'
 import type { Bus } from '../bus/bus.ts'
 import type { Migration, SqlDatabase } from '../db/index.ts'
 import type { EventStore } from '../eventstore/event-store.ts'
+import type { ChangeSource } from '../http/public-cache.ts'
 import type { Projection } from '../eventstore/projection.ts'
 import type { Logger } from '../http/index.ts'
 import type { MailQueue, OutboxMail } from '../mail/mail-queue.ts'
@@ -15,6 +16,8 @@ export interface ServiceContext {
   db: SqlDatabase
   bus: Bus
   store: EventStore
+  /** Tells when the service's data may have changed (`publicCacheFor(changes)`); see the kit's ChangeFeed. */
+  changes: ChangeSource
   logger: Logger
   /** Token checks (signature, then session state at the identity service). */
   auth: SessionAuth

@@ -5,6 +5,7 @@ import { EventStore } from '../eventstore/event-store.ts'
 import { createServiceApp, finishServiceApp, type Logger } from '../http/index.ts'
 import { createMailQueue } from '../mail/mail-queue.ts'
 import { createMailOutboxTable } from '../mail/outbox.ts'
+import { startChangeFeed } from '../messaging/change-feed.ts'
 import { OutboxRelay } from '../messaging/outbox-relay.ts'
 import { ProjectionConsumer } from '../messaging/projection-consumer.ts'
 import type { ServiceContext, ServiceDefinition } from './service-definition.ts'
@@ -53,11 +54,19 @@ export async function startServiceRuntime(options: ServiceRuntimeOptions): Promi
     projections: definition.projections,
   })
   const { deliverMail } = definition
+  const consumer = new ProjectionConsumer({
+    store,
+    bus,
+    projections: definition.projections,
+  })
+  // Heard from the start: a change made while the service starts must not leave a document behind.
+  const changes = await startChangeFeed({ store, bus, consumer })
   const context: ServiceContext = {
     name: definition.name,
     db,
     bus,
     store,
+    changes,
     logger,
     auth: createSessionAuth(options.directory),
     directory: options.directory,
@@ -71,11 +80,6 @@ export async function startServiceRuntime(options: ServiceRuntimeOptions): Promi
       retry: { firstMs: settings.MAIL_RETRY_FIRST_MS, maxMs: settings.MAIL_RETRY_MAX_MS },
     }),
   }
-  const consumer = new ProjectionConsumer({
-    store,
-    bus,
-    projections: definition.projections,
-  })
   // Replicas starting together would race on creating the same tables.
   await setUpSchemaExclusively(db, schema, async () => {
     await store.init()
@@ -115,6 +119,7 @@ export async function startServiceRuntime(options: ServiceRuntimeOptions): Promi
       await context.mail.stop()
       await consumer.stop()
       await relay.stop()
+      await changes.stop()
     },
   }
 }
