@@ -7,6 +7,10 @@ export interface LoadResult {
   ok: number
   /** Non-2xx responses, connection errors and timeouts. */
   failed: number
+  non2xx: number
+  /** Connection errors, timeouts included. */
+  errors: number
+  timeouts: number
   requestsPerSecond: number
   p50Ms: number
   p99Ms: number
@@ -40,6 +44,9 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
     seconds,
     ok: result['2xx'],
     failed: result.non2xx + result.errors,
+    non2xx: result.non2xx,
+    errors: result.errors,
+    timeouts: result.timeouts,
     requestsPerSecond: result['2xx'] / seconds,
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
