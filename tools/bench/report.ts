@@ -1,7 +1,7 @@
 import { machineSummary } from './report-section.ts'
 import type { DonationResult } from './donations.ts'
 import type { ReadPathResult } from './read-path.ts'
-import { spikeConnections, type SpikeResult } from './spike.ts'
+import { spikeConnections, spikeTimeoutSeconds, type SpikeResult } from './spike.ts'
 import type { BenchMode, ReplayBenchResult } from './types.ts'
 import type { WriteResult } from './write-path.ts'
 
@@ -85,14 +85,14 @@ function spikeRows(results: ModeResults[]): string[] {
     const failures = load.non2xx + load.errors
     const resident = memory.map((entry) => `${entry.name} ${mib(entry.beforeMiB)} → ${mib(entry.afterMiB)} (peak ${mib(entry.peakMiB)})`).join('; ')
     return [
-      `| ${mode} | ${load.connections.toLocaleString('en-US')} | ${load.seconds.toFixed(0)} s | ${rate(load.requestsPerSecond)} | ${ms(load.p50Ms)} / ${ms(load.p99Ms)} | ${load.ok.toLocaleString('en-US')} | ${load.non2xx} / ${load.errors} / ${load.timeouts} | ${spike.listenOverflows.toLocaleString('en-US')} | ${resident} | ${targets.spikeFailures} failed: ${verdict(failures <= targets.spikeFailures)} |`,
+      `| ${mode} | ${load.connections.toLocaleString('en-US')} | ${load.seconds.toFixed(0)} s | ${rate(load.requestsPerSecond)} | ${ms(load.p50Ms)} / ${ms(load.p99Ms)} | ${load.sent.toLocaleString('en-US')} | ${load.ok.toLocaleString('en-US')} | ${load.non2xx} / ${load.errors} / ${load.timeouts} | ${Math.max(0, load.sent - load.ok - load.non2xx - load.errors).toLocaleString('en-US')} | ${spike.listenOverflows.toLocaleString('en-US')} | ${resident} | ${targets.spikeFailures} failed: ${verdict(failures <= targets.spikeFailures)} |`,
     ]
   })
   const limit = results.find((result) => result.spike)?.spike?.openFilesLimit
   return tableSection(
     `Spike: ${spikeConnections.toLocaleString('en-US')} concurrent visitors on one campaign page`,
-    `autocannon in the benchmark process, ${spikeConnections.toLocaleString('en-US')} connections opened at once on \`GET /api/public/campaigns/{slug}\` through the gateway, no warm-up beyond one request (after the read path when both run). Resident memory (VmRSS) of the embedded process, or of the gateway and the campaign service, before and right after the spike, and the highest value sampled every 250 ms during it. Listen queue overflows: connection attempts the kernel dropped during the spike because a server's accept queue was full (machine-wide count; the client retries a second or more later). Open-files limit ${limit === undefined ? 'unknown' : limit.toLocaleString('en-US')}.`,
-    ['mode', 'connections', 'duration', 'requests', 'p50 / p99', '2xx', 'non-2xx / errors / timeouts', 'listen queue overflows', 'resident memory before → after (peak)', 'target'],
+    `autocannon in the benchmark process, ${spikeConnections.toLocaleString('en-US')} connections opened at once on \`GET /api/public/campaigns/{slug}\` through the gateway, no warm-up beyond one request (after the read path when both run); a request unanswered after ${spikeTimeoutSeconds} s is a timeout, counted among the errors; requests still in flight when the run stops are neither (at most one per connection). Resident memory (VmRSS) of the embedded process, or of the gateway and the campaign service, before and right after the spike, and the highest value sampled every 250 ms during it. Listen queue overflows: connection attempts the kernel dropped during the spike because a server's accept queue was full (machine-wide count; the client retries a second or more later). Open-files limit ${limit === undefined ? 'unknown' : limit.toLocaleString('en-US')}.`,
+    ['mode', 'connections', 'duration', 'requests', 'p50 / p99', 'sent', '2xx', 'non-2xx / errors / timeouts', 'in flight at the end', 'listen queue overflows', 'resident memory before → after (peak)', 'target'],
     rows,
   )
 }
