@@ -2,9 +2,10 @@ export { beginning, deleteCheckpoint, loadCheckpoint, storeCheckpoint, type Chec
 export { ConcurrencyError, DuplicateRecordError } from './errors.ts'
 export { deterministicUuid } from './deterministic-id.ts'
 export { EventStore, newEvent, type ReadAllOptions, type AppendOptions, type EventStoreOptions, type NewEvent } from './event-store.ts'
-export { eventKey, projectionHandles, type Projection, type ProjectionIndex, type ProjectionRebuild } from './projection.ts'
+export { eventKey, projectionHandles, type Projection, type ProjectionIndex } from './projection.ts'
 export { createEventStoreTables, ident } from './schema.ts'
 export { eventHandlers, isEvent, on, type EventHandler, type EventHandlers, type TypedEvent } from './event-handlers.ts'
+export type { ProjectionRebuild } from './projection.ts'
 export { typedProjection, type ProjectionHandler, type ProjectionHandlers, type TypedProjectionDefinition } from './typed-projection.ts'
 export {
   foldEvents,
