@@ -1,7 +1,8 @@
 /**
- * `npm run bench [-- --quick] [--only read|writes|donations|replay] [--mode embedded|postgres+nats] [--write]`:
- * the server benchmarks of issue 8 in both modes: the public read path against a bare express
- * handler, visits and likes, card donations against the provider simulator, and projection replay.
+ * `npm run bench [-- --quick] [--only read|spike|writes|donations|replay] [--mode embedded|postgres+nats] [--write]`:
+ * the server benchmarks of issues 8 and 17 in both modes: the public read path against a bare
+ * express handler, a spike of 2,000 visitors on one campaign page, visits and likes, card
+ * donations against the provider simulator, and projection replay.
  * Prints the figures and, on a full run (or with --write), replaces the server section of docs/benchmarks.md.
  */
 import { resolve } from 'node:path'
@@ -12,10 +13,11 @@ import { benchReadPath } from './read-path.ts'
 import { benchReplay } from './replay/index.ts'
 import { renderReport, type ModeResults } from './report.ts'
 import { writeReportSection } from './report-section.ts'
+import { benchSpike } from './spike.ts'
 import type { BenchMode, BenchOptions } from './types.ts'
 import { benchWritePath } from './write-path.ts'
 
-const parts = ['read', 'writes', 'donations', 'replay'] as const
+const parts = ['read', 'spike', 'writes', 'donations', 'replay'] as const
 type Part = (typeof parts)[number]
 const modes: readonly BenchMode[] = ['embedded', 'postgres+nats']
 
@@ -41,11 +43,19 @@ const message = (error: unknown) => (error instanceof Error ? error.message : St
 async function benchMode(mode: BenchMode): Promise<ModeResults> {
   const results: ModeResults = { mode, errors: [] }
   console.log(`\n== ${mode} ==`)
-  if (selected('read') || selected('writes') || selected('donations')) {
+  if (selected('read') || selected('spike') || selected('writes') || selected('donations')) {
     const platform = await startPlatform(mode, options.log)
     try {
       // Reads first, on a small log; the writes and donations then grow it.
       if (selected('read')) results.read = await benchReadPath(platform, options)
+      // A spike the machine cannot open (too few sockets) is reported without stopping the other parts.
+      if (selected('spike')) {
+        try {
+          results.spike = await benchSpike(platform, options)
+        } catch (error) {
+          results.errors.push(`spike: ${message(error)}`)
+        }
+      }
       if (selected('writes')) results.writes = await benchWritePath(platform, options)
       if (selected('donations')) results.donations = await benchDonations(platform, options)
     } catch (error) {

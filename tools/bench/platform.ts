@@ -18,14 +18,20 @@ export interface Platform {
   sim: SimulatorChild
   adminToken: string
   campaign: { id: string; slug: string }
-  /** The gateway and the services, for CPU figures and profiles. */
-  processes: RunningProcess[]
+  /** The server processes (the embedded platform, or the gateway and each service), for memory figures and profiles. */
+  processes: ServerProcess[]
   stop(): Promise<void>
+}
+
+export interface ServerProcess {
+  /** `embedded`, `gateway` or the service's name. */
+  name: string
+  process: RunningProcess
 }
 
 interface Started {
   url: string
-  processes: RunningProcess[]
+  processes: ServerProcess[]
   stop(): Promise<void>
 }
 
@@ -46,7 +52,7 @@ async function startEmbedded(env: NodeJS.ProcessEnv): Promise<Started> {
   await waitForHttp(`${url}/healthz`, 120_000, child)
   return {
     url,
-    processes: [child],
+    processes: [{ name: 'embedded', process: child }],
     async stop() {
       await child.stop()
       rmSync(dataDir, { recursive: true, force: true })
@@ -66,9 +72,9 @@ async function startDistributed(env: NodeJS.ProcessEnv): Promise<Started> {
     PUBLIC_URL: url,
     ...Object.fromEntries(serviceNames.map((service) => [`${service.toUpperCase()}_URL`, `http://127.0.0.1:${ports[service]}`])),
   }
-  const processes: RunningProcess[] = []
+  const processes: ServerProcess[] = []
   const cleanUp = async () => {
-    await Promise.all(processes.map((child) => child.stop()))
+    await Promise.all(processes.map(({ process: child }) => child.stop()))
     const bus = await createNatsBus({ servers: engines.natsUrl, stream: prefix.toUpperCase(), subjectPrefix: prefix })
     await bus.deleteStream().catch(() => undefined)
     await bus.close()
@@ -81,11 +87,11 @@ async function startDistributed(env: NodeJS.ProcessEnv): Promise<Started> {
     // One after another: each creates its schema and stream consumers; together they would race for the CPU anyway.
     for (const service of serviceNames) {
       const child = runScript(`services/${service}/src/main.ts`, [], { ...shared, PORT: String(ports[service]) }, profileArgs)
-      processes.push(child)
+      processes.push({ name: service, process: child })
       await waitForHttp(`http://127.0.0.1:${ports[service]}/readyz`, 120_000, child)
     }
     const gateway = runScript('gateway/src/main.ts', [], { ...shared, PORT: String(gatewayPort), HOST: '127.0.0.1' }, profileArgs)
-    processes.push(gateway)
+    processes.push({ name: 'gateway', process: gateway })
     await waitForHttp(`${url}/healthz`, 120_000, gateway)
   } catch (error) {
     await cleanUp()

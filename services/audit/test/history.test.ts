@@ -45,6 +45,35 @@ describe('audit: the change history built from the other services’ events', ()
     expect(await listHistory(audit.db, audit.store.schema, {})).toEqual(before)
   })
 
+  it('replays page by page to the same list, and the next live change after it still finds the title and the key', async () => {
+    const audit = platform.runtimes.audit.context
+    const command = { store: platform.runtimes.campaign.context.store, actor: randomUUID(), correlationId: 'prueba' }
+    const entriesOf = async (id: string, count: number) => {
+      let entries = await listHistory(audit.db, audit.store.schema, { module: 'category', document: id })
+      for (let tries = 0; entries.length < count && tries < 40; tries += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 50))
+        entries = await listHistory(audit.db, audit.store.schema, { module: 'category', document: id })
+      }
+      return entries
+    }
+    const id = await createCatalogRecord(command, categoryKind, { title: 'Educación', description: 'Becas' })
+    await updateCatalogRecord(command, categoryKind, id, { title: 'Educación básica', description: 'Becas' }, { cause: 'Actualización', description: 'Nombre' })
+    expect(await entriesOf(id, 2)).toHaveLength(2)
+
+    const before = await listHistory(audit.db, audit.store.schema, {})
+    // One event a page: titles must carry over from one page to the next.
+    await replayProjection({ store: audit.store, projection: historyProjection, pageSize: 1 })
+    expect(await listHistory(audit.db, audit.store.schema, {})).toEqual(before)
+
+    await toggleCatalogRecord(command, categoryKind, id, false, { cause: 'Desactivación', description: 'Cierre' })
+    const entries = await entriesOf(id, 3)
+    expect(entries.map((entry) => [entry.cause, entry.title])).toEqual([
+      ['Desactivación', 'Educación básica'],
+      ['Actualización', 'Educación básica'],
+      ['Creación', 'Educación'],
+    ])
+  })
+
   it('lists changes of one record made within the same millisecond newest first, by the record’s version', async () => {
     const audit = platform.runtimes.audit.context
     const command = { store: platform.runtimes.campaign.context.store, actor: randomUUID(), correlationId: 'prueba' }

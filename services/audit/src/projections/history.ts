@@ -1,6 +1,6 @@
 import type { EventEnvelope } from '@donaciones/contracts'
-import { eventKey, ident, type Projection, type ProjectionIndex, type SqlExecutor } from '@donaciones/kit'
-import { creationCause, historyRules, historyRulesByKey, moduleLabels, updateCause } from './history-rules.ts'
+import { eventKey, ident, type Projection, type ProjectionIndex, type ProjectionRebuild, type SqlExecutor } from '@donaciones/kit'
+import { creationCause, historyRules, historyRulesByKey, moduleLabels, updateCause, type HistoryChange, type HistoryRule } from './history-rules.ts'
 
 const historyIndexes: ProjectionIndex[] = [
   { name: 'history_by_time', create: (schema) => `create index if not exists history_by_time on ${ident(schema)}.history (created_at desc)` },
@@ -37,6 +37,76 @@ export const historyProjection: Projection = {
     await applyHistory(tx, [event], schema)
   },
   applyBatch: applyHistory,
+  rebuild: rebuildHistory,
+}
+
+/** The record's latest title by module and document (`titleKey`). */
+type Titles = Map<string, string>
+
+// Module names never contain a line break, so the pair is unambiguous.
+const titleKey = (module: string, document: string) => `${module}\n${document}`
+
+/** Column arrays of `history` rows, in insert order. */
+type HistoryColumns = [string[], string[], string[], string[], string[], string[], string[], string[], (string | null)[], number[]]
+
+interface HistoryEntry {
+  event: EventEnvelope
+  rule: HistoryRule
+  change: HistoryChange
+}
+
+function historyEntries(events: readonly EventEnvelope[]): HistoryEntry[] {
+  const entries: HistoryEntry[] = []
+  for (const event of events) {
+    const rule = historyRulesByKey.get(eventKey(event))
+    if (rule) entries.push({ event, rule, change: rule.change.handle(event) })
+  }
+  return entries
+}
+
+/**
+ * The rows of the entries, each with its record's title as of that event: `titles` holds the
+ * titles before the run and is moved on by it; `retitled` receives the records whose title changed.
+ */
+function historyColumns(entries: readonly HistoryEntry[], titles: Titles, retitled: Map<string, readonly [string, string]>): HistoryColumns {
+  const columns: HistoryColumns = [[], [], [], [], [], [], [], [], [], []]
+  for (const { event, rule, change } of entries) {
+    const key = titleKey(rule.module, change.document)
+    if (change.title !== undefined) {
+      titles.set(key, change.title)
+      retitled.set(key, [rule.module, change.document])
+    }
+    const historical = change.justification ?? event.metadata.historical
+    columns[0].push(event.id)
+    columns[1].push(rule.module)
+    columns[2].push(change.document)
+    columns[3].push(moduleLabels[rule.module])
+    columns[4].push(titles.get(key) ?? '')
+    columns[5].push(historical?.cause ?? (rule.created ? creationCause : updateCause))
+    columns[6].push(historical?.description ?? '')
+    columns[7].push(event.occurredAt)
+    columns[8].push(event.metadata.actor)
+    columns[9].push(event.version)
+  }
+  return columns
+}
+
+async function insertHistory(tx: SqlExecutor, schema: string, columns: HistoryColumns, onConflict: string): Promise<void> {
+  await tx.query(
+    `insert into ${ident(schema)}.history (id, module, document, label, title, cause, description, created_at, created_by, version)
+     select * from unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::timestamptz[], $9::text[], $10::int[])
+     ${onConflict}`,
+    columns,
+  )
+}
+
+async function saveTitles(tx: SqlExecutor, schema: string, titles: Titles, records: readonly (readonly [string, string])[]): Promise<void> {
+  if (records.length === 0) return
+  await tx.query(
+    `insert into ${ident(schema)}.history_titles (module, document, title) select * from unnest($1::text[], $2::text[], $3::text[])
+     on conflict (module, document) do update set title = excluded.title`,
+    [records.map(([module]) => module), records.map(([, document]) => document), records.map(([module, document]) => titles.get(titleKey(module, document)) ?? '')],
+  )
 }
 
 /**
@@ -44,55 +114,45 @@ export const historyProjection: Projection = {
  * followed in memory, so a run costs three statements whatever its length.
  */
 async function applyHistory(tx: SqlExecutor, events: readonly EventEnvelope[], schema: string): Promise<void> {
-  const entries = events.flatMap((event) => {
-    const rule = historyRulesByKey.get(eventKey(event))
-    if (!rule) return []
-    return [{ event, rule, change: rule.change.handle(event) }]
-  })
+  const entries = historyEntries(events)
   if (entries.length === 0) return
-  const s = ident(schema)
-  const keyOf = (module: string, document: string) => JSON.stringify([module, document])
-  const touched = new Map(entries.map(({ rule, change }) => [keyOf(rule.module, change.document), [rule.module, change.document] as const]))
+  const touched = new Map(entries.map(({ rule, change }) => [titleKey(rule.module, change.document), [rule.module, change.document] as const]))
   const { rows } = await tx.query<{ module: string; document: string; title: string }>(
-    `select module, document, title from ${s}.history_titles join unnest($1::text[], $2::text[]) as touched(module, document) using (module, document)`,
+    `select module, document, title from ${ident(schema)}.history_titles join unnest($1::text[], $2::text[]) as touched(module, document) using (module, document)`,
     [[...touched.values()].map(([module]) => module), [...touched.values()].map(([, document]) => document)],
   )
-  const titles = new Map(rows.map((row) => [keyOf(row.module, row.document), row.title]))
+  const titles: Titles = new Map(rows.map((row) => [titleKey(row.module, row.document), row.title]))
   const retitled = new Map<string, readonly [string, string]>()
-  const columns: unknown[][] = [[], [], [], [], [], [], [], [], [], []]
-  for (const { event, rule, change } of entries) {
-    const key = keyOf(rule.module, change.document)
-    if (change.title !== undefined) {
-      titles.set(key, change.title)
-      retitled.set(key, [rule.module, change.document])
-    }
-    const historical = change.justification ?? event.metadata.historical
-    const row = [
-      event.id,
-      rule.module,
-      change.document,
-      moduleLabels[rule.module],
-      titles.get(key) ?? '',
-      historical?.cause ?? (rule.created ? creationCause : updateCause),
-      historical?.description ?? '',
-      event.occurredAt,
-      event.metadata.actor,
-      event.version,
-    ]
-    row.forEach((value, index) => columns[index]?.push(value))
+  const columns = historyColumns(entries, titles, retitled)
+  await saveTitles(tx, schema, titles, [...retitled.values()])
+  await insertHistory(tx, schema, columns, 'on conflict (id) do nothing')
+}
+
+/**
+ * Replay: the tables start empty, so every title is followed in memory from the first event and
+ * written once at the end; the history's primary key is built once at the end too (event ids are
+ * unique in the inbox, so rows need no conflict check), which is one sort instead of a B-tree
+ * insertion per row.
+ */
+async function rebuildHistory(tx: SqlExecutor, schema: string): Promise<ProjectionRebuild> {
+  const s = ident(schema)
+  await tx.exec(`alter table ${s}.history drop constraint history_pkey; alter table ${s}.history_titles drop constraint history_titles_pkey`)
+  const titles: Titles = new Map()
+  const retitled = new Map<string, readonly [string, string]>()
+  return {
+    async apply(events) {
+      const entries = historyEntries(events)
+      if (entries.length > 0) await insertHistory(tx, schema, historyColumns(entries, titles, retitled), '')
+    },
+    async finish() {
+      const records = [...retitled.values()]
+      await tx.query(
+        `insert into ${s}.history_titles (module, document, title) select * from unnest($1::text[], $2::text[], $3::text[])`,
+        [records.map(([module]) => module), records.map(([, document]) => document), records.map(([module, document]) => titles.get(titleKey(module, document)) ?? '')],
+      )
+      await tx.exec(`
+        alter table ${s}.history add constraint history_pkey primary key (id);
+        alter table ${s}.history_titles add constraint history_titles_pkey primary key (module, document)`)
+    },
   }
-  if (retitled.size > 0) {
-    const changed = [...retitled.values()]
-    await tx.query(
-      `insert into ${s}.history_titles (module, document, title) select * from unnest($1::text[], $2::text[], $3::text[])
-       on conflict (module, document) do update set title = excluded.title`,
-      [changed.map(([module]) => module), changed.map(([, document]) => document), [...retitled.keys()].map((key) => titles.get(key) ?? '')],
-    )
-  }
-  await tx.query(
-    `insert into ${s}.history (id, module, document, label, title, cause, description, created_at, created_by, version)
-     select * from unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::timestamptz[], $9::text[], $10::int[])
-     on conflict (id) do nothing`,
-    columns,
-  )
 }

@@ -5,6 +5,7 @@ export { EventStore, newEvent, type ReadAllOptions, type AppendOptions, type Eve
 export { eventKey, projectionHandles, type Projection, type ProjectionIndex } from './projection.ts'
 export { createEventStoreTables, ident } from './schema.ts'
 export { eventHandlers, isEvent, on, type EventHandler, type EventHandlers, type TypedEvent } from './event-handlers.ts'
+export type { ProjectionRebuild } from './projection.ts'
 export { typedProjection, type ProjectionHandler, type ProjectionHandlers, type TypedProjectionDefinition } from './typed-projection.ts'
 export {
   foldEvents,

@@ -19,10 +19,24 @@ export interface Projection {
    */
   applyBatch?(tx: SqlExecutor, events: readonly EventEnvelope[], schema: string): Promise<void>
   /**
+   * Replay only: rebuilds the freshly created tables, which replay holds exclusively, page by
+   * page, keeping state between pages (such as each record's latest value) to write once at the
+   * end. Replay prefers it to `applyBatch`; the tables must end as `apply` on each event leaves them.
+   */
+  rebuild?(tx: SqlExecutor, schema: string): Promise<ProjectionRebuild>
+  /**
    * Secondary indexes `setup` creates. Replay drops them while it loads and builds each once at
    * the end, which is much quicker than maintaining them row by row.
    */
   indexes?: readonly ProjectionIndex[]
+}
+
+/** One replay's rebuild of a projection (see `Projection.rebuild`). */
+export interface ProjectionRebuild {
+  /** The next page of handled events, in log order. */
+  apply(events: readonly EventEnvelope[]): Promise<void>
+  /** Writes what was kept between pages; replay then builds the secondary indexes. */
+  finish(): Promise<void>
 }
 
 export interface ProjectionIndex {

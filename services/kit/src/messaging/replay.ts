@@ -37,8 +37,10 @@ export async function replayProjection(options: ReplayOptions): Promise<ReplayPr
     const total = (await countOwn(tx, schema, ownTypes)) + (await countInbox(tx, schema, foreignKeys))
     const progress: ReplayProgress = { total, done: 0 }
     options.onProgress?.(progress)
+    const rebuild = await projection.rebuild?.(tx, store.schema)
     const applyAll = async (events: EventEnvelope[]) => {
-      if (projection.applyBatch) await projection.applyBatch(tx, events, store.schema)
+      if (rebuild) await rebuild.apply(events)
+      else if (projection.applyBatch) await projection.applyBatch(tx, events, store.schema)
       else for (const event of events) await projection.apply(tx, event, store.schema)
       progress.done += events.length
       options.onProgress?.(progress)
@@ -65,6 +67,7 @@ export async function replayProjection(options: ReplayOptions): Promise<ReplayPr
       await applyAll(rows.map((row) => store.upcast(row.envelope)))
       received = Number(last.received_position)
     }
+    await rebuild?.finish()
     for (const index of indexes) await tx.exec(index.create(store.schema))
     return progress
   })
