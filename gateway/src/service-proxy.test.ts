@@ -22,7 +22,9 @@ describe('gateway in front of remote services', () => {
     replicas = await Promise.all(
       ['a', 'b'].map(async (name) => {
         const app = express()
-        app.get('/api/counters/:name', (req, res) => {
+        app.get('/api/counters/:name', async (req, res) => {
+          // A slow answer keeps every upstream connection busy, so the spike's requests queue for one.
+          if (req.query.spike) await new Promise((done) => setTimeout(done, 100))
           hits.push(name)
           res.json({ replica: name, requestId: req.headers['x-request-id'], path: req.originalUrl })
         })
@@ -50,6 +52,17 @@ describe('gateway in front of remote services', () => {
     expect(new Set(bodies.map((body) => body.replica))).toEqual(new Set(['a', 'b']))
     expect(bodies[0]?.path).toBe('/api/counters/visits?x=0')
     expect(bodies.map((body) => body.requestId).sort()).toEqual(['r0', 'r1', 'r2', 'r3'])
+  })
+
+  it('answers a spike of 1,500 concurrent reads, more than its connections to each replica, each with its own request id', async () => {
+    const bodies = await Promise.all(
+      Array.from({ length: 1500 }, async (_, index) => {
+        const response = await fetch(`${gateway.url}/api/counters/visits?spike=${index}`, { headers: { 'x-request-id': `s${index}` } })
+        expect(response.status).toBe(200)
+        return (await response.json()) as { requestId: string }
+      }),
+    )
+    expect(new Set(bodies.map((body) => body.requestId)).size).toBe(1500)
   })
 
   it('forwards client errors unchanged', async () => {

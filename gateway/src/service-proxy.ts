@@ -1,4 +1,4 @@
-import { Agent, type ClientRequest, type IncomingMessage, type ServerResponse } from 'node:http'
+import { Agent, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { Socket } from 'node:net'
 import type { RequestHandler } from 'express'
 import { createProxyMiddleware } from 'http-proxy-middleware'
@@ -15,6 +15,8 @@ const unavailableBody = JSON.stringify({
 const REFUSED_CODES = new Set(['ECONNREFUSED', 'EHOSTUNREACH', 'ENETUNREACH'])
 /** Reads may be sent again after a connection failure; a write's body is already consumed. */
 const RETRYABLE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS'])
+/** Keep-alive connections the gateway keeps to each replica; more requests wait for one. */
+const UPSTREAM_SOCKETS = 256
 
 function errorCode(error: Error): string {
   const code = (error as { code?: unknown }).code
@@ -42,7 +44,9 @@ export function createServiceProxy(service: ServiceName, urls: readonly string[]
     // Without an agent http-proxy sends `connection: close` upstream and the service's answer
     // passes it on: every client request would cost two new TCP connections.
     // Idle sockets are dropped before the service would close them (see KEEP_ALIVE_TIMEOUT_MS).
-    agent: new Agent({ keepAlive: true, timeout: IDLE_UPSTREAM_SOCKET_MS }),
+    // At most UPSTREAM_SOCKETS per replica: a spike of visitors queues here on warm connections
+    // instead of opening thousands to the service.
+    agent: new Agent({ keepAlive: true, timeout: IDLE_UPSTREAM_SOCKET_MS, maxSockets: UPSTREAM_SOCKETS }),
     proxyTimeout: 30_000,
     on: {
       error(error: Error, req: IncomingMessage, res: ServerResponse | Socket) {
@@ -64,11 +68,13 @@ export function createServiceProxy(service: ServiceName, urls: readonly string[]
         res.writeHead(503, { 'content-type': 'application/json; charset=utf-8' })
         res.end(unavailableBody)
       },
-      proxyReq(proxyReq: ClientRequest, req: IncomingMessage) {
-        // The token was checked here; services check it again from the JWKS.
-        proxyReq.setHeader('x-request-id', String(req.headers['x-request-id'] ?? ''))
-      },
     },
   })
-  return proxy as unknown as RequestHandler
+  // The request id goes upstream among the request's own headers, which http-proxy copies: a header
+  // set in its proxyReq event fails once the request has waited for a free upstream socket.
+  const forward: RequestHandler = (req, res, next) => {
+    req.headers['x-request-id'] = req.requestId
+    void proxy(req, res, next)
+  }
+  return forward
 }

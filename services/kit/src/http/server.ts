@@ -1,6 +1,6 @@
 import { once } from 'node:events'
 import type { AddressInfo } from 'node:net'
-import type { Server, ServerResponse } from 'node:http'
+import { createServer, type Server, type ServerResponse } from 'node:http'
 import express from 'express'
 import type { Express } from 'express'
 import { errorHandler, notFoundHandler } from './error-handler.ts'
@@ -103,9 +103,16 @@ export interface RunningHttpServer {
 export const KEEP_ALIVE_TIMEOUT_MS = 65_000
 export const IDLE_UPSTREAM_SOCKET_MS = 60_000
 
+/**
+ * Connections the kernel holds for the server before it accepts them (Linux caps it at
+ * net.core.somaxconn). Node's 511 overflows when a spike opens thousands at once, and a connection
+ * dropped there is retried by the client 1, 3, 7 s later.
+ */
+export const LISTEN_BACKLOG = 4096
+
 export async function startHttpServer(app: Express, options: StartHttpServerOptions): Promise<RunningHttpServer> {
   const host = options.host ?? '127.0.0.1'
-  const server = app.listen(options.port, host)
+  const server = createServer(app).listen({ port: options.port, host, backlog: LISTEN_BACKLOG })
   server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS
   server.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1_000
   server.on('clientError', answerUnparsableRequest)
