@@ -160,10 +160,12 @@ export class EventStore {
     }
     const envelopes = rows.map((row) => this.toEnvelope(row))
     try {
-      for (const envelope of envelopes) {
-        for (const projection of this.inlineProjections) {
-          if (projectionHandles(projection, envelope)) await projection.apply(tx, envelope, this.schema)
-        }
+      for (const projection of this.inlineProjections) {
+        const handled = envelopes.filter((envelope) => projectionHandles(projection, envelope))
+        if (handled.length === 0) continue
+        // One call for the whole append when the projection can take a run (one statement instead of one per event).
+        if (projection.applyBatch) await projection.applyBatch(tx, handled, this.schema)
+        else for (const envelope of handled) await projection.apply(tx, envelope, this.schema)
       }
     } catch (error) {
       // A unique index of a read model (a name, a title, an e-mail) caught a duplicate.
