@@ -1,11 +1,11 @@
 import {
-  type EventEnvelope,
   cashVoucherIssued,
   donationApproved,
   donationExpired,
   donationFailed,
   donationProviderDetailsRecorded,
   donationRequested,
+  type EventEnvelope,
 } from '@donaciones/contracts'
 import { ident, on, typedProjection, type Projection, type SqlExecutor } from '@donaciones/kit'
 import { newDonationRecord, type DonationRecord } from './donation-record.ts'
