@@ -1,8 +1,10 @@
 import type { Request } from 'express'
 import type { ServiceContext } from '@donaciones/kit'
 import type { DonationCommandContext } from './commands/donation-commands.ts'
-import { CampaignStatusCache } from './commands/campaign-status.ts'
+import { CAMPAIGN_STATUS_TTL_MS, CampaignStatusCache } from './commands/campaign-status.ts'
 import { KeyedLock } from './commands/keyed-lock.ts'
+import { KeptAnswers } from './kept-answers.ts'
+import { findCampaignRef, type CampaignRef } from './projections/campaign-refs.ts'
 import type { ConektaClient } from './providers/conekta-client.ts'
 import { loadPaymentSettings, PaymentSettingsCache } from './providers/payment-settings.ts'
 import type { ResolvedOptions } from './options.ts'
@@ -14,13 +16,34 @@ export interface DonationDeps {
   locks: KeyedLock
   paymentSettings: PaymentSettingsCache
   campaigns: CampaignStatusCache
+  /** Each campaign's title and thumbnail as this service's read model holds them, kept a second (the card donation's answer). */
+  campaignRefs: KeptAnswers<string, CampaignRef | undefined>
   /** The Conekta client of the current private key: reusing it keeps its connections (no TLS handshake per donation). */
   conekta: { privateKey: string; client: ConektaClient } | undefined
 }
 
 export function createDeps(context: DonationDeps['context'], options: ResolvedOptions): DonationDeps {
   const paymentSettings = new PaymentSettingsCache((requestId) => loadPaymentSettings(context.directory, requestId))
-  return { context, options, locks: new KeyedLock(), paymentSettings, campaigns: new CampaignStatusCache(context.directory), conekta: undefined }
+  return {
+    context,
+    options,
+    locks: new KeyedLock(),
+    paymentSettings,
+    campaigns: new CampaignStatusCache(context.directory),
+    campaignRefs: keptCampaignRefs(),
+    conekta: undefined,
+  }
+}
+
+/** Only campaigns found are kept: one the read model has not received yet is read again next time. */
+export function keptCampaignRefs(): KeptAnswers<string, CampaignRef | undefined> {
+  return new KeptAnswers<string, CampaignRef | undefined>({ ttlMs: CAMPAIGN_STATUS_TTL_MS, keep: (ref) => ref !== undefined, maxEntries: 1_000 })
+}
+
+/** The campaign's title and thumbnail from the read model, kept a second. */
+export function campaignRefOf(deps: Pick<DonationDeps, 'context' | 'campaignRefs'>, campaignId: string): Promise<CampaignRef | undefined> {
+  const { store } = deps.context
+  return deps.campaignRefs.get(campaignId, () => findCampaignRef(store.db, store.schema, campaignId))
 }
 
 export function commandFor(deps: DonationDeps, req: Request): DonationCommandContext {

@@ -1,14 +1,15 @@
 import { conektaOrderFor, toCents } from './conekta-order.ts'
-import type { ConektaDonationRequest } from '@donaciones/contracts'
+import type { ConektaDonationRequest, EventEnvelope } from '@donaciones/contracts'
 import { badGateway, HttpError, paymentRequired } from '@donaciones/kit'
-import type { DonationDeps } from '../deps.ts'
+import { campaignRefOf, type DonationDeps } from '../deps.ts'
 import { findDonationRow, toDonationDoc, type DonationDoc } from '../projections/donation-queries.ts'
+import { newDonationRecord, recordAsRow } from '../projections/donation-record.ts'
 import { ConektaError } from '../providers/conekta-client.ts'
 import { feeOf, metadataString, paymentMethodOf, type ConektaOrder } from '../providers/conekta-types.ts'
 import { requireOpenCampaign } from './campaign-status.ts'
 import { donationIdFor, requireSameRequest } from './donation-id.ts'
 import { failedEvent, recordPaidOrder, startDonation, type DonationCommandContext, type RequestedData } from './donation-commands.ts'
-import { loadDonation } from './donation-state.ts'
+import { donationStream, foldDonation, loadDonation } from './donation-state.ts'
 import { conektaFor } from './provider-access.ts'
 import { checkAttempt, recordDecline } from './rate-limit.ts'
 import { requireAmountWithinMaximum } from './amount-limit.ts'
@@ -44,6 +45,17 @@ export function keyOf(meta: AttemptMeta): { idempotencyKey?: string; requestHash
   return meta.idempotencyKey ? { idempotencyKey: meta.idempotencyKey, ...(meta.requestHash ? { requestHash: meta.requestHash } : {}) } : {}
 }
 
+/**
+ * The answer to a donation this request has just recorded whole: the row its events make, read
+ * from them instead of from the table (donation-record.ts), with the campaign's title and thumbnail.
+ */
+async function resultOfRecorded(deps: DonationDeps, events: readonly EventEnvelope[], customer: { name: string; email: string; phone: string }): Promise<CardDonationResult | undefined> {
+  const created = newDonationRecord(events)
+  if (!created || created.folded !== events.length) return undefined
+  const row = recordAsRow(created.record, await campaignRefOf(deps, created.record.campaignId))
+  return { ...toDonationDoc(row), customer_info: row.conekta?.customer_info ?? customer }
+}
+
 /** What another request recorded under this key, answered only when it was the same request. */
 async function replay(deps: DonationDeps, donationId: string, customer: { name: string; email: string; phone: string }, meta: AttemptMeta): Promise<CardDonationResult> {
   const recorded = await loadDonation(deps.context.store, donationId)
@@ -60,7 +72,9 @@ export async function donateByCard(deps: DonationDeps, command: DonationCommandC
   const donationId = donationIdFor('conekta', meta.idempotencyKey)
   const customer = { name: input.name, email: input.email, phone: input.phone }
   return deps.locks.run(donationId, async () => {
-    const existing = await loadDonation(store, donationId)
+    // Without a key the id is new: there is nothing to read.
+    const history = meta.idempotencyKey ? await store.readStream(donationStream(donationId)) : []
+    const existing = foldDonation(history)
     if (existing) requireSameRequest(existing.requested, meta)
     if (existing && existing.status !== 'pending') return result(deps, donationId, customer)
     await requireAmountWithinMaximum(deps, input.amount, command.correlationId)
@@ -91,7 +105,7 @@ export async function donateByCard(deps: DonationDeps, command: DonationCommandC
       )
     } catch (error) {
       if (error instanceof ConektaError && error.isDecline) {
-        const recorded = await startDonation(command, requested, [failedEvent(requested, { message: error.message, code: error.code })])
+        const recorded = await startDonation(command, requested, [failedEvent(requested, { message: error.message, code: error.code })], history)
         // Another replica recorded this donation first: answer what it recorded (to the same request only).
         if (!recorded) return replay(deps, donationId, customer, meta)
         await recordDecline(store.db, store.schema, deps.options.rateLimits, source)
@@ -103,14 +117,17 @@ export async function donateByCard(deps: DonationDeps, command: DonationCommandC
 
     if (!confirmsPayment(order, donationId, input.amount)) {
       const message = 'El pago no fue confirmado por el proveedor'
-      await startDonation(command, { ...requested, providerOrderId: order.id }, [failedEvent(requested, { message })])
+      await startDonation(command, { ...requested, providerOrderId: order.id }, [failedEvent(requested, { message })], history)
       throw declined(message)
     }
-    const recorded = await recordPaidOrder(command, { ...requested, providerOrderId: order.id }, {
-      fee: feeOf(order),
-      details: { providerOrderId: order.id, conekta: { customer_info: customer, ...withMethod(order) } },
-    })
-    return recorded ? result(deps, donationId, customer) : replay(deps, donationId, customer, meta)
+    const recorded = await recordPaidOrder(
+      command,
+      { ...requested, providerOrderId: order.id },
+      { fee: feeOf(order), details: { providerOrderId: order.id, conekta: { customer_info: customer, ...withMethod(order) } } },
+      history,
+    )
+    if (recorded.length === 0) return replay(deps, donationId, customer, meta)
+    return (await resultOfRecorded(deps, recorded, customer)) ?? result(deps, donationId, customer)
   })
 }
 

@@ -55,7 +55,7 @@ export async function syncConektaOrder(deps: DonationDeps, command: DonationComm
       ...(customer.phone ? { phone: customer.phone } : {}),
     }
     const recorded = await recordPaidOrder(command, requested, { fee: feeOf(order), details })
-    return recorded ? 'recorded' : 'unchanged'
+    return recorded.length > 0 ? 'recorded' : 'unchanged'
   }
 
   if (order.payment_status === 'expired' || firstCharge(order)?.status === 'expired') {

@@ -20,12 +20,21 @@ export interface DonationCommandContext {
  * the events call for (a thank-you, OXXO instructions); a concurrent writer makes it re-read and
  * decide again, so an approval (or failure, or expiry) is recorded once whatever the retries.
  */
-async function handle(context: DonationCommandContext, id: string, command: DonationCommand): Promise<{ state: DonationState | null; events: EventEnvelope[] }> {
+async function handle(
+  context: DonationCommandContext,
+  id: string,
+  command: DonationCommand,
+  history?: readonly EventEnvelope[],
+): Promise<{ state: DonationState | null; events: EventEnvelope[] }> {
   const metadata = { actor: context.actor, correlationId: context.correlationId }
+  // The stream the caller has just read saves the first attempt a read; a retry reads it afresh.
+  let known = history
   const result = await retryingTransaction(
     context.store,
     async (tx) => {
-      const handled = await handleCommandIn(context.store, tx, donationStream(id), donationDecider, command, { metadata })
+      const options = known ? { metadata, history: known } : { metadata }
+      known = undefined
+      const handled = await handleCommandIn(context.store, tx, donationStream(id), donationDecider, command, options)
       for (const mail of donorMailsFor(handled.events)) await context.mail.enqueue(tx, mail)
       return handled
     },
@@ -42,9 +51,12 @@ async function transition(context: DonationCommandContext, id: string, command: 
   return { state, appended: events.length > 0 }
 }
 
-/** Records the request (and what comes with it); false when the donation already exists (a retried request). */
-export async function startDonation(context: DonationCommandContext, requested: RequestedData, along: readonly NewEvent[] = []): Promise<boolean> {
-  const { events } = await handle(context, requested.donationId, { kind: 'request', requested, along })
+/**
+ * Records the request (and what comes with it); false when the donation already exists (a retried
+ * request). `history`: the donation's stream as the caller has just read it, if it did.
+ */
+export async function startDonation(context: DonationCommandContext, requested: RequestedData, along: readonly NewEvent[] = [], history?: readonly EventEnvelope[]): Promise<boolean> {
+  const { events } = await handle(context, requested.donationId, { kind: 'request', requested, along }, history)
   return events.length > 0
 }
 
@@ -63,9 +75,10 @@ export function expireDonation(context: DonationCommandContext, id: string) {
 
 /**
  * A paid provider order we may have no donation for (lost webhook, crash between charge and
- * record): records it whole, or approves the existing one. Returns whether anything was appended.
+ * record): records it whole, or approves the existing one. Returns the events appended (none: it
+ * was already approved). `history`: the donation's stream as the caller has just read it, if it did.
  */
-export async function recordPaidOrder(context: DonationCommandContext, requested: RequestedData, approval: Approval): Promise<boolean> {
-  const { events } = await handle(context, requested.donationId, { kind: 'record-paid', requested, approval, at: new Date().toISOString() })
-  return events.length > 0
+export async function recordPaidOrder(context: DonationCommandContext, requested: RequestedData, approval: Approval, history?: readonly EventEnvelope[]): Promise<EventEnvelope[]> {
+  const { events } = await handle(context, requested.donationId, { kind: 'record-paid', requested, approval, at: new Date().toISOString() }, history)
+  return events
 }

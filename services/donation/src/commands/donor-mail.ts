@@ -1,8 +1,7 @@
 import { z } from 'zod'
 import { cashVoucherIssued, donationApproved, donationRequested, DONOR_NAME_MAX, isPersonName, type EventEnvelope, type MailContent } from '@donaciones/contracts'
 import { handToMailService, type OutboxMail } from '@donaciones/kit'
-import type { DonationDeps } from '../deps.ts'
-import { findCampaignRef } from '../projections/campaign-refs.ts'
+import { campaignRefOf, type DonationDeps } from '../deps.ts'
 
 /**
  * Mails to donors are queued in the transaction that appends the event they answer (see
@@ -58,17 +57,17 @@ export function nameForMail(name: string): string {
   return trimmed.length <= 2 * DONOR_NAME_MAX + 1 && isPersonName(trimmed) ? trimmed : ''
 }
 
-type MailSources = Pick<DonationDeps, 'context' | 'paymentSettings' | 'campaigns'>
+type MailSources = Pick<DonationDeps, 'context' | 'paymentSettings' | 'campaigns' | 'campaignRefs'>
 
 /**
- * The campaign's title and gratitude for a mail: the local copy, else the campaign service's answer.
- * The copy follows the campaign's events through the bus, so a donation right after the campaign
- * was created can come before it; unanswered, the mail goes with the site's message.
+ * The campaign's title and gratitude for a mail: the local copy (kept a second), else the campaign
+ * service's answer. The copy follows the campaign's events through the bus, so a donation right
+ * after the campaign was created can come before it; unanswered, the mail goes with the site's message.
  */
-async function campaignForMail({ context, campaigns }: MailSources, campaignId: string): Promise<{ title: string; gratitude: string | null } | undefined> {
-  const copy = await findCampaignRef(context.db, context.store.schema, campaignId)
+async function campaignForMail(sources: MailSources, campaignId: string): Promise<{ title: string; gratitude: string | null } | undefined> {
+  const copy = await campaignRefOf(sources, campaignId)
   if (copy) return copy
-  const lookup = await campaigns.get(campaignId).catch(() => undefined)
+  const lookup = await sources.campaigns.get(campaignId).catch(() => undefined)
   return lookup?.found ? lookup.status : undefined
 }
 

@@ -5,17 +5,16 @@ import {
   donationFailed,
   donationProviderDetailsRecorded,
   donationRequested,
+  type EventEnvelope,
 } from '@donaciones/contracts'
-import { ident, on, typedProjection } from '@donaciones/kit'
+import { ident, on, typedProjection, type Projection, type SqlExecutor } from '@donaciones/kit'
+import { newDonationRecord, type DonationRecord } from './donation-record.ts'
 import { localDateOf } from './local-date.ts'
 
 const table = (schema: string) => `${ident(schema)}.donations`
 
-/**
- * One row per donation (spec §3 Donation): channel, type (the channel, or 'failed'), status,
- * amounts, donor, provider order and the provider's details as the detail screens show them.
- */
-export const donationsProjection = typedProjection({
+/** The donations table, event by event. */
+const byEvent = typedProjection({
   name: 'donations',
   tables: ['donations'],
   async setup(db, schema) {
@@ -74,3 +73,42 @@ export const donationsProjection = typedProjection({
     }),
   ],
 })
+
+/** Writes a new donation's row whole, as its events make it; false when the row was already there (nothing written). */
+async function insertRecord(tx: SqlExecutor, schema: string, record: DonationRecord): Promise<boolean> {
+  const { rows } = await tx.query(
+    `insert into ${table(schema)} (id, channel, type, status, approved, amount, currency, fee, created_at, local_date, approved_at, approved_local_date,
+       created_by, campaign_id, donor_name, donor_email, donor_phone, error_message, provider_order_id, idempotency_key, conekta, paypal, expires_at, updated_at)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21::jsonb, $22::jsonb, $23, $24)
+     on conflict (id) do nothing returning id`,
+    [record.id, record.channel, record.type, record.status, record.approved, record.amount, record.currency, record.fee, record.createdAt, record.localDate,
+      record.approvedAt, record.approvedLocalDate, record.createdBy, record.campaignId, record.donorName, record.donorEmail, record.donorPhone,
+      record.errorMessage, record.providerOrderId, record.idempotencyKey, record.conekta ? JSON.stringify(record.conekta) : null,
+      record.paypal ? JSON.stringify(record.paypal) : null, record.expiresAt, record.updatedAt],
+  )
+  return rows.length > 0
+}
+
+/**
+ * A run of events: a new donation's request and what follows it in the same run (a card's
+ * approval, a decline, a voucher) is folded in memory and inserted in one statement; anything
+ * else goes event by event. A row that already exists gets its events one by one, as ever.
+ */
+async function applyRun(tx: SqlExecutor, events: readonly EventEnvelope[], schema: string): Promise<void> {
+  for (let index = 0; index < events.length; ) {
+    const created = newDonationRecord(events, index)
+    if (created && (await insertRecord(tx, schema, created.record))) {
+      index += created.folded
+      continue
+    }
+    const event = events[index]
+    if (event) await byEvent.apply(tx, event, schema)
+    index += 1
+  }
+}
+
+/**
+ * One row per donation (spec §3 Donation): channel, type (the channel, or 'failed'), status,
+ * amounts, donor, provider order and the provider's details as the detail screens show them.
+ */
+export const donationsProjection: Projection = { ...byEvent, applyBatch: applyRun }

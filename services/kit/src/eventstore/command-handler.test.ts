@@ -181,6 +181,24 @@ describe.each(databaseEngines)('handleCommandIn and retryingTransaction on $name
     expect(await sideRows(store)).toEqual(['mío'])
   })
 
+  it('decides on a history the caller already read without reading it again; a stale one ends in a conflict', async () => {
+    const store = await open()
+    const decide = (text: string, history?: Awaited<ReturnType<EventStore['readStream']>>) =>
+      store.transaction((tx) => handleCommandIn(store, tx, 's-1', weights, { text, weight: 1, limit: 5 }, { metadata: testMetadata, ...(history ? { history } : {}) }))
+    const empty = await store.readStream('s-1')
+    const reads = store.reads
+    const first = await decide('a', empty)
+    expect(store.reads).toBe(reads)
+    expect(first.events.map((event) => event.version)).toEqual([1])
+    // Stale: the stream was empty when read, it holds 'a' now (the key refuses version 1 again).
+    await expect(decide('b', empty)).rejects.toBeInstanceOf(ConcurrencyError)
+    const afterA = await store.readStream('s-1')
+    await decide('c')
+    // Stale: read at version 1, the stream is at 2 now (the version check refuses it).
+    await expect(decide('d', afterA)).rejects.toBeInstanceOf(ConcurrencyError)
+    expect(await texts(store)).toEqual(['a', 'c'])
+  })
+
   it('gives up with the conflict after the bounded retries, leaving nothing behind', async () => {
     const store = await open(10)
     await expect(command(store, 'mío', 1, 2)).rejects.toBeInstanceOf(ConcurrencyError)

@@ -50,6 +50,12 @@ export function handleCommand<TCommand, TState>(
 export interface HandleInOptions {
   /** The events' metadata; a function when it depends on what was decided. */
   metadata: EventMetadata | ((decided: readonly NewEvent[]) => EventMetadata)
+  /**
+   * The stream as the caller read it just before (outside this transaction), which saves reading
+   * it again. If it has gone stale the append fails with ConcurrencyError, so a retry must read:
+   * pass it to the first attempt only.
+   */
+  history?: readonly EventEnvelope[]
 }
 
 /**
@@ -66,7 +72,7 @@ export async function handleCommandIn<TCommand, TState>(
   command: TCommand,
   options: HandleInOptions,
 ): Promise<HandleResult<TState>> {
-  const history = await store.readStream(stream, tx)
+  const history = options.history ?? (await store.readStream(stream, tx))
   const state = foldEvents(decider, history)
   const decided = decider.decide(command, state)
   const expectedVersion = history.at(-1)?.version ?? 0

@@ -92,6 +92,25 @@ describe.each(databaseEngines)('EventStore on $name', (engine) => {
     expect(await store.readStream('p-1')).toHaveLength(2)
   })
 
+  it('hands a projection that takes runs all the events of an append it handles in one call, in order', async () => {
+    const calls: string[][] = []
+    const batched: Projection = {
+      ...totalsProjection,
+      name: 'batched',
+      async applyBatch(tx, events, schema) {
+        calls.push(events.map((event) => (event.data as { text: string }).text))
+        for (const event of events) await totalsProjection.apply(tx, event, schema)
+      },
+    }
+    store = new EventStore({ db, schema: uniqueName('es'), service: 'audit', definitions: sampleDefinitions, projections: [batched] })
+    await store.init()
+    await store.append('s-1', ['a', 'b', 'c'].map((text, index) => newEvent(sampleNoted, { text, weight: index + 1 })), { expectedVersion: 0, metadata: testMetadata })
+    await store.append('s-1', [newEvent(sampleNoted, { text: 'd', weight: 4 })], { expectedVersion: 3, metadata: testMetadata })
+    expect(calls).toEqual([['a', 'b', 'c'], ['d']])
+    const { rows } = await db.query<{ weight: number }>(`select weight from ${ident(store.schema)}.totals where stream = 's-1'`)
+    expect(rows[0]?.weight).toBe(10)
+  })
+
   it('tells its listeners, once each transaction commits, the events the transaction appended', async () => {
     await freshStore()
     const heard: string[][] = []

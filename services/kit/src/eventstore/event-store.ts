@@ -142,18 +142,15 @@ export class EventStore {
       throw new ConcurrencyError(stream, options.expectedVersion)
     }
     const rows = events.map((event, index) => ({ stream, version: current + index + 1, event, metadata: options.metadata }))
-    return this.write(tx, rows, stream, options.expectedVersion, (envelopes) => this.projectOneByOne(tx, envelopes))
+    return this.write(tx, rows, stream, options.expectedVersion)
   }
 
-  /**
-   * Starts several streams in one statement (a group of visits committed together). Projections
-   * with `applyBatch` get the whole run in one call; the others each event in turn.
-   */
+  /** Starts several streams in one statement (a group of visits committed together). */
   async appendNewStreamsIn(tx: SqlExecutor, appends: readonly NewStreamAppend[]): Promise<EventEnvelope[]> {
     const first = appends[0]
     if (!first) return []
     const rows = appends.flatMap(({ stream, events, metadata }) => events.map((event, index) => ({ stream, version: index + 1, event, metadata })))
-    return this.write(tx, rows, first.stream, 0, (envelopes) => this.projectInRuns(tx, envelopes))
+    return this.write(tx, rows, first.stream, 0)
   }
 
   private async write(
@@ -161,7 +158,6 @@ export class EventStore {
     rows: readonly { stream: string; version: number; event: NewEvent; metadata: EventMetadata }[],
     conflictStream: string,
     expectedVersion: number,
-    project: (envelopes: readonly EventEnvelope[]) => Promise<void>,
   ): Promise<EventEnvelope[]> {
     if (rows.length === 0) return []
     const started = performance.now()
@@ -190,7 +186,7 @@ export class EventStore {
     }
     const envelopes = inserted.map((row) => this.toEnvelope(row))
     try {
-      await project(envelopes)
+      await this.project(tx, envelopes)
     } catch (error) {
       // A unique index of a read model (a name, a title, an e-mail) caught a duplicate.
       if (isUniqueViolation(error)) throw new DuplicateRecordError((error as { constraint?: string }).constraint)
@@ -201,15 +197,8 @@ export class EventStore {
     return envelopes
   }
 
-  private async projectOneByOne(tx: SqlExecutor, envelopes: readonly EventEnvelope[]): Promise<void> {
-    for (const envelope of envelopes) {
-      for (const projection of this.inlineProjections) {
-        if (projectionHandles(projection, envelope)) await projection.apply(tx, envelope, this.schema)
-      }
-    }
-  }
-
-  private async projectInRuns(tx: SqlExecutor, envelopes: readonly EventEnvelope[]): Promise<void> {
+  /** Each inline projection in turn; one that can take a run gets the whole append in one call (one statement instead of one per event). */
+  private async project(tx: SqlExecutor, envelopes: readonly EventEnvelope[]): Promise<void> {
     for (const projection of this.inlineProjections) {
       const handled = envelopes.filter((envelope) => projectionHandles(projection, envelope))
       if (handled.length === 0) continue
