@@ -81,10 +81,12 @@ export async function benchSpike(platform: Platform, options: BenchOptions): Pro
     const before = residentMiB(pidOf(server))
     return { name: server.name, beforeMiB: before, peakMiB: before, afterMiB: before }
   })
+  const exited = () => processes.filter(({ process }) => process.child.exitCode !== null || process.child.signalCode !== null)
   const sample = () =>
     processes.forEach((server, index) => {
       const entry = memory[index]
-      if (entry) entry.peakMiB = Math.max(entry.peakMiB, residentMiB(pidOf(server)))
+      // A process that ended is reported after the load, not here: a throw in a timer would end the bench and leave the others running.
+      if (entry && !exited().includes(server)) entry.peakMiB = Math.max(entry.peakMiB, residentMiB(pidOf(server)))
     })
   const overflowsBefore = tcpCounter('ListenOverflows')
   const sampler = setInterval(sample, 250)
@@ -95,6 +97,8 @@ export async function benchSpike(platform: Platform, options: BenchOptions): Pro
     clearInterval(sampler)
   }
   const listenOverflows = tcpCounter('ListenOverflows') - overflowsBefore
+  const ended = exited()
+  if (ended.length > 0) throw new Error(`Terminó durante el pico: ${ended.map(({ name }) => name).join(', ')}`)
   sample()
   processes.forEach((server, index) => {
     const entry = memory[index]
