@@ -93,14 +93,17 @@ export interface PlatformProcess {
  * the process's output.
  */
 export async function startPlatformProcess(env: Record<string, string>, port?: number): Promise<PlatformProcess> {
-  port ??= await freePort()
-  const child = runScript('platform/src/embedded.ts', [], { HOST: '127.0.0.1', ...env, PORT: String(port) })
-  const url = `http://127.0.0.1:${port}`
+  const chosen = port ?? (await freePort())
+  const child = runScript('platform/src/embedded.ts', [], { HOST: '127.0.0.1', ...env, PORT: String(chosen) })
+  const url = `http://127.0.0.1:${chosen}`
   try {
     await waitForHttp(`${url}/readyz`, 90_000, child)
   } catch (error) {
     await child.stop('SIGKILL')
+    // A free port found here can be taken by another process (any listener on port 0) before the
+    // platform binds it: a port this function chose is chosen again.
+    if (port === undefined && child.output().includes('EADDRINUSE')) return startPlatformProcess(env)
     throw error
   }
-  return { url, port, process: child }
+  return { url, port: chosen, process: child }
 }

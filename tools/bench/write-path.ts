@@ -52,6 +52,9 @@ async function benchIncrements(platform: Platform, kind: WriteResult['kind'], se
       setupRequest: clients,
     })
   // A timed run cuts requests in flight, so the measured run sends a fixed number sized from a short one.
+  // A first short run warms up (code paths compiled on first use, connections, what the spike left
+  // queued), so the sizing run is not the cold start's rate.
+  await load()
   const calibration = await load()
   const amount = Math.min(30_000, Math.max(200, Math.round(calibration.requestsPerSecond * seconds)))
   await new Promise((done) => setTimeout(done, 1000))
