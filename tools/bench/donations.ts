@@ -107,7 +107,8 @@ export async function benchDonations(platform: Platform, options: BenchOptions):
   let nextDonor = 0
   const started = performance.now()
   const deadline = started + seconds * 1000
-  await Promise.all(
+  await options.measure('donaciones', () =>
+    Promise.all(
     Array.from({ length: concurrentDonors }, async () => {
       while (performance.now() < deadline) {
         nextDonor += 1
@@ -118,6 +119,7 @@ export async function benchDonations(platform: Platform, options: BenchOptions):
         else failed += 1
       }
     }),
+    ),
   )
   const elapsed = (performance.now() - started) / 1000
   latencies.sort((a, b) => a - b)

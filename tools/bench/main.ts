@@ -8,6 +8,7 @@
 import { resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { benchDonations } from './donations.ts'
+import { measurer, unmeasured } from './measure.ts'
 import { startPlatform } from './platform.ts'
 import { benchReadPath } from './read-path.ts'
 import { benchReplay } from './replay/index.ts'
@@ -36,7 +37,7 @@ const only = (values.only ?? []).map((value) => {
 if (values.mode !== undefined && !modes.includes(values.mode as BenchMode)) throw new Error(`--mode debe ser uno de: ${modes.join(', ')}`)
 const selectedModes = values.mode ? modes.filter((mode) => mode === values.mode) : modes
 const selected = (part: Part) => only.length === 0 || only.includes(part)
-const options: BenchOptions = { quick: values.quick, log: (line) => console.log(line) }
+const options: BenchOptions = { quick: values.quick, log: (line) => console.log(line), measure: unmeasured }
 
 const message = (error: unknown) => (error instanceof Error ? error.message : String(error))
 
@@ -45,19 +46,20 @@ async function benchMode(mode: BenchMode): Promise<ModeResults> {
   console.log(`\n== ${mode} ==`)
   if (selected('read') || selected('spike') || selected('writes') || selected('donations')) {
     const platform = await startPlatform(mode, options.log)
+    const measured: BenchOptions = { ...options, measure: measurer(mode, platform.processes, options.log) }
     try {
       // Reads first, on a small log; the writes and donations then grow it.
-      if (selected('read')) results.read = await benchReadPath(platform, options)
+      if (selected('read')) results.read = await benchReadPath(platform, measured)
       // A spike the machine cannot open (too few sockets) is reported without stopping the other parts.
       if (selected('spike')) {
         try {
-          results.spike = await benchSpike(platform, options)
+          results.spike = await benchSpike(platform, measured)
         } catch (error) {
           results.errors.push(`spike: ${message(error)}`)
         }
       }
-      if (selected('writes')) results.writes = await benchWritePath(platform, options)
-      if (selected('donations')) results.donations = await benchDonations(platform, options)
+      if (selected('writes')) results.writes = await benchWritePath(platform, measured)
+      if (selected('donations')) results.donations = await benchDonations(platform, measured)
     } catch (error) {
       results.errors.push(message(error))
       console.error(error)

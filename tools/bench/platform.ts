@@ -7,6 +7,7 @@ import { uniqueName } from '@donaciones/kit/testing'
 import { freePort, isolatedPlatformEnv, runScript, waitForHttp, type RunningProcess } from '../../tests/support/processes.ts'
 import { tinyPng } from '../../tests/support/tiny-png.ts'
 import { simulatorKeys, wizardBody } from '../../tests/support/wizard-payload.ts'
+import { inspectorArgs } from './profile.ts'
 import { startListeningChild, startSimulator, type SimulatorChild } from './children.ts'
 import { sampleCampaignPayload } from './sample-campaign.ts'
 import type { BenchMode } from './types.ts'
@@ -35,8 +36,6 @@ interface Started {
   stop(): Promise<void>
 }
 
-/** BENCH_PROFILE_DIR: each server process writes a V8 CPU profile there when it stops. */
-const profileArgs = process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : []
 
 export const engines = {
   databaseUrl: process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
@@ -48,7 +47,7 @@ async function startEmbedded(env: NodeJS.ProcessEnv): Promise<Started> {
   const dataDir = mkdtempSync(join(tmpdir(), 'donaciones-bench-'))
   const port = await freePort()
   const url = `http://127.0.0.1:${port}`
-  const child = runScript('platform/src/embedded.ts', [], { ...env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: url, DATABASE_URL: '', NATS_URL: '' }, profileArgs)
+  const child = runScript('platform/src/embedded.ts', [], { ...env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, PUBLIC_URL: url, DATABASE_URL: '', NATS_URL: '' }, inspectorArgs)
   await waitForHttp(`${url}/healthz`, 120_000, child)
   return {
     url,
@@ -86,11 +85,11 @@ async function startDistributed(env: NodeJS.ProcessEnv): Promise<Started> {
   try {
     // One after another: each creates its schema and stream consumers; together they would race for the CPU anyway.
     for (const service of serviceNames) {
-      const child = runScript(`services/${service}/src/main.ts`, [], { ...shared, PORT: String(ports[service]) }, profileArgs)
+      const child = runScript(`services/${service}/src/main.ts`, [], { ...shared, PORT: String(ports[service]) }, inspectorArgs)
       processes.push({ name: service, process: child })
       await waitForHttp(`http://127.0.0.1:${ports[service]}/readyz`, 120_000, child)
     }
-    const gateway = runScript('gateway/src/main.ts', [], { ...shared, PORT: String(gatewayPort), HOST: '127.0.0.1' }, profileArgs)
+    const gateway = runScript('gateway/src/main.ts', [], { ...shared, PORT: String(gatewayPort), HOST: '127.0.0.1' }, inspectorArgs)
     processes.push({ name: 'gateway', process: gateway })
     await waitForHttp(`${url}/healthz`, 120_000, gateway)
   } catch (error) {

@@ -35,7 +35,7 @@ export async function benchReadPath(platform: Platform, options: BenchOptions): 
     await runLoad({ url: `${bare.url}${path}`, connections: 50, seconds: 2 })
     const results: ReadPathResult[] = []
     for (const connections of readConnections) {
-      const gateway = await runLoad({ url: `${platform.url}${path}`, connections, seconds })
+      const gateway = await options.measure(`lectura-${connections}`, () => runLoad({ url: `${platform.url}${path}`, connections, seconds }))
       const reference = await runLoad({ url: `${bare.url}${path}`, connections, seconds })
       const ratio = reference.requestsPerSecond > 0 ? gateway.requestsPerSecond / reference.requestsPerSecond : 0
       options.log(`  lectura ${connections} conexiones: ${gateway.requestsPerSecond.toFixed(0)} req/s (p99 ${gateway.p99Ms} ms) contra ${reference.requestsPerSecond.toFixed(0)} req/s directo (${(ratio * 100).toFixed(0)} %)`)

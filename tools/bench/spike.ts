@@ -92,7 +92,9 @@ export async function benchSpike(platform: Platform, options: BenchOptions): Pro
   const sampler = setInterval(sample, 250)
   let load: LoadResult
   try {
-    load = await runLoad({ url: `${platform.url}${path}`, connections: spikeConnections, seconds: options.quick ? 5 : 20, timeoutSeconds: spikeTimeoutSeconds })
+    load = await options.measure('pico', () =>
+      runLoad({ url: `${platform.url}${path}`, connections: spikeConnections, seconds: options.quick ? 5 : 20, timeoutSeconds: spikeTimeoutSeconds }),
+    )
   } finally {
     clearInterval(sampler)
   }

@@ -5,7 +5,11 @@ export interface BenchOptions {
   /** Smaller sizes and shorter runs, to check the script itself. */
   quick: boolean
   log(line: string): void
+  /** Wraps a figure's measured run (CPU per process, optional profile); not warm-up or calibration. */
+  measure: Measure
 }
+
+export type Measure = <T>(label: string, run: () => Promise<T>) => Promise<T>
 
 export interface ReplayTiming {
   service: string

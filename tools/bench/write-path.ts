@@ -39,8 +39,9 @@ function distinctClient(): (request: autocannon.Request) => autocannon.Request {
   }
 }
 
-async function benchIncrements(platform: Platform, kind: WriteResult['kind'], seconds: number): Promise<WriteResult> {
+async function benchIncrements(platform: Platform, kind: WriteResult['kind'], options: BenchOptions): Promise<WriteResult> {
   const url = `${platform.url}/api/public/campaigns/${platform.campaign.slug}/${kind === 'visits' ? 'visit' : 'like'}`
+  const seconds = options.quick ? 3 : 10
   const clients = distinctClient()
   const load = (amount?: number) =>
     runLoad({
@@ -59,7 +60,7 @@ async function benchIncrements(platform: Platform, kind: WriteResult['kind'], se
   const amount = Math.min(30_000, Math.max(200, Math.round(calibration.requestsPerSecond * seconds)))
   await new Promise((done) => setTimeout(done, 1000))
   const before = await totals(platform)
-  const result = await load(amount)
+  const result = await options.measure(kind, () => load(amount))
   const after = await totals(platform)
   const counted = after[kind] - before[kind]
   return {
@@ -77,10 +78,9 @@ async function benchIncrements(platform: Platform, kind: WriteResult['kind'], se
 
 /** POST …/visit and …/like with 50 connections for about `seconds`: increments per second and exact totals. */
 export async function benchWritePath(platform: Platform, options: BenchOptions): Promise<WriteResult[]> {
-  const seconds = options.quick ? 3 : 10
   const results: WriteResult[] = []
   for (const kind of ['visits', 'likes'] as const) {
-    const result = await benchIncrements(platform, kind, seconds)
+    const result = await benchIncrements(platform, kind, options)
     options.log(`  ${kind}: ${result.incrementsPerSecond.toFixed(0)}/s, ${result.counted} contados de ${result.sent} enviados (${result.exact ? 'OK' : 'MISMATCH'})`)
     results.push(result)
   }

@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util'
 import type { BenchMode } from '../types.ts'
+import { unmeasured } from '../measure.ts'
 import { benchReplay } from './index.ts'
 
 /** `npx tsx tools/bench/replay/run.ts [--quick] [--mode embedded|postgres+nats]`: the replay benchmark alone. */
@@ -9,6 +10,6 @@ if (values.mode !== undefined && !modes.includes(values.mode as BenchMode)) thro
 const selected = values.mode === undefined ? modes : modes.filter((mode) => mode === values.mode)
 
 for (const mode of selected) {
-  const result = await benchReplay(mode, { quick: values.quick, log: (line) => console.log(line) })
+  const result = await benchReplay(mode, { quick: values.quick, log: (line) => console.log(line), measure: unmeasured })
   console.log(JSON.stringify(result, null, 2))
 }
