@@ -1,7 +1,7 @@
 import { Router, type Request, type Response } from 'express'
 import { campaignScrollQuerySchema, campaignSearchQuerySchema, slugParamsSchema } from '@donaciones/contracts'
 import { notFound, publicCacheFor, withValidation, type ServiceContext } from '@donaciones/kit'
-import { activeCampaignId, engagementRecorder } from '../commands/engagement.ts'
+import { engagementRecorder } from '../commands/engagement.ts'
 import { findCampaignBySlug, publicCards, publicPage } from '../projections/campaign-queries.ts'
 import { findPublicCampaign } from '../projections/public-campaign.ts'
 import { campaignComments } from '../projections/comments.ts'
@@ -47,20 +47,13 @@ export function publicCampaignRoutes({ store, changes, auth, settings }: Service
   router.get(`${base}/:slug/comments`, withValidation(bySlug, async ({ params: { slug } }, req, res) => {
     await serve(req, res, `comments:${slug}`, () => activeCampaignComments(slug))
   }))
-  const engagement = engagementRecorder(store)
-  const engagedCampaignId = async (slug: string) => {
-    const id = await activeCampaignId(store.db, store.schema, slug)
-    if (!id) throw campaignNotFound()
-    return id
-  }
+  const engagement = engagementRecorder(store, campaignNotFound)
   router.post(`${base}/:slug/visit`, withValidation(bySlug, async ({ params: { slug } }, req, res) => {
-    const campaignId = await engagedCampaignId(slug)
-    res.json({ total: await engagement.visit(campaignId, req.ip ?? 'desconocida', req.requestId) })
+    res.json({ total: await engagement.visit(slug, req.ip ?? 'desconocida', req.requestId) })
   }))
   router.post(`${base}/:slug/like`, auth.optional, withValidation(bySlug, async ({ params: { slug } }, req, res) => {
-    const campaignId = await engagedCampaignId(slug)
     const clientKey = req.auth ? `user:${req.auth._id}` : `ip:${req.ip ?? 'desconocida'}`
-    res.json({ likes: await engagement.like(campaignId, clientKey, req.auth?._id ?? null, req.requestId) })
+    res.json({ likes: await engagement.like(slug, clientKey, req.auth?._id ?? null, req.requestId) })
   }))
   return router
 }

@@ -47,8 +47,11 @@ export class DeliveryLoop {
   private woken = false
   private pause: { resolve: () => void; onPublish: boolean } | null = null
   private readonly pattern: string
-  /** Messages up to here were looked at and none is for this pair after the stored checkpoint. */
-  private skippedTo = 0
+  /**
+   * Every message up to here is acknowledged or not for this pair: read from the stored checkpoint
+   * once, then kept here, as this loop is the pair's only reader and writer in the process.
+   */
+  private position: number | undefined
 
   constructor(
     private readonly store: BusStore,
@@ -101,19 +104,34 @@ export class DeliveryLoop {
     }
   }
 
+  /**
+   * The checkpoint is stored once per batch read (and when delivery stops early), not per message:
+   * a crash may deliver again what was acknowledged since, which consumers already allow for
+   * (delivery is at least once; each handler skips what it has applied).
+   */
   private async deliverAvailable(): Promise<void> {
-    let position = Math.max(await this.store.checkpoint(this.durable, this.filter), this.skippedTo)
-    for (;;) {
-      this.woken = false
-      const batch = await this.store.readAfter(position, this.pattern, BATCH_SIZE)
-      for (const message of batch.messages) {
-        if (!(await this.deliver(message))) return
-        position = message.sequence
+    let position = (this.position ??= await this.store.checkpoint(this.durable, this.filter))
+    let acked = 0
+    const saveAcked = async () => {
+      if (acked === 0) return
+      await this.store.saveCheckpoint(this.durable, this.filter, acked)
+      acked = 0
+    }
+    try {
+      for (;;) {
+        this.woken = false
+        const batch = await this.store.readAfter(position, this.pattern, BATCH_SIZE)
+        for (const message of batch.messages) {
+          if (!(await this.deliver(message))) return
+          position = this.position = acked = message.sequence
+        }
+        await saveAcked()
+        // Every match in the window is acknowledged: the rest of it is for other consumers.
+        position = this.position = Math.max(position, batch.scannedTo)
+        if (batch.scanned < BATCH_SIZE) return
       }
-      // Every match in the window is acknowledged: the rest of it is for other consumers.
-      position = Math.max(position, batch.scannedTo)
-      this.skippedTo = position
-      if (batch.scanned < BATCH_SIZE) return
+    } finally {
+      await saveAcked()
     }
   }
 
@@ -123,7 +141,7 @@ export class DeliveryLoop {
       const member = this.members[this.turn++ % this.members.length]
       if (!member) return false
       const { sequence: _sequence, ...fields } = message
-      const attempt = this.attempt(member, { ...fields, deliveryCount }, message.sequence)
+      const attempt = this.attempt(member, { ...fields, deliveryCount })
       track(member, attempt)
       const outcome = await attempt
       if (outcome === 'acked') return true
@@ -131,12 +149,11 @@ export class DeliveryLoop {
     }
   }
 
-  private async attempt(member: Member, delivered: DeliveredMessage, sequence: number): Promise<Outcome> {
+  private async attempt(member: Member, delivered: DeliveredMessage): Promise<Outcome> {
     const handling = Promise.resolve().then(() => member.handler(delivered))
     const outcome = await settleWithin(handling, member.ackWaitMs)
     // Like a JetStream ack wait: the message goes out again, and stop() still waits for this call.
     if (outcome === 'expired') track(member, handling.catch(() => undefined))
-    if (outcome === 'acked') await this.store.saveCheckpoint(this.durable, this.filter, sequence)
     return outcome
   }
 

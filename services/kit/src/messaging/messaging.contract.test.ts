@@ -87,4 +87,13 @@ describe.each(messagingEngines)('relay → bus → consumer on $name', (engine) 
     }
     expect((await readSums(db, consumerStore.schema)).applied).toBe(123)
   })
+
+  it('acknowledges an event of a type no projection here handles without reading its payload', async () => {
+    const before = await readSums(db, consumerStore.schema)
+    // Same source service, so the consumer's filter takes it; a payload it could not even parse.
+    await pair.bus.publish({ id: crypto.randomUUID(), subject: 'donation.sample.SampleVisited', payload: 'no es un sobre' })
+    await producer.append('donation-after-unhandled', [newEvent(foreignSampleNoted, { amount: 3 })], { expectedVersion: 0, metadata: testMetadata })
+    await waitFor(async () => (await readSums(db, consumerStore.schema)).applied === before.applied + 1, 5_000)
+    expect(await readSums(db, consumerStore.schema)).toEqual({ amount: before.amount + 3, applied: before.applied + 1 })
+  })
 })

@@ -2,7 +2,7 @@ import type { EventEnvelope } from '@donaciones/contracts'
 import type { Bus, DeliveredMessage, Subscription } from '../bus/bus.ts'
 import type { SqlExecutor } from '../db/index.ts'
 import type { EventStore } from '../eventstore/event-store.ts'
-import { projectionHandles, type Projection } from '../eventstore/projection.ts'
+import { eventKey, projectionHandles, type Projection } from '../eventstore/projection.ts'
 import { ident } from '../eventstore/schema.ts'
 import { fromBusPayload } from './envelope-codec.ts'
 import { countConsumerLag } from '../metrics/lag.ts'
@@ -24,10 +24,13 @@ export class ProjectionConsumer {
   private subscription: Subscription | undefined
   private readonly projections: readonly Projection[]
   private readonly appliedListeners = new Set<(envelope: EventEnvelope) => void>()
+  /** `service.type` of every event a projection here handles. */
+  private readonly handledKeys: ReadonlySet<string>
 
   constructor(private readonly options: ProjectionConsumerOptions) {
     const service = options.store.service
     this.projections = options.projections.filter((projection) => projection.handles.some((definition) => definition.service !== service))
+    this.handledKeys = new Set(this.projections.flatMap((projection) => projection.handles.map(eventKey)))
     const typesBySource = new Map<string, string[]>()
     for (const definition of this.projections.flatMap((projection) => projection.handles)) {
       if (definition.service === service) continue
@@ -108,6 +111,10 @@ export class ProjectionConsumer {
   }
 
   private async handle(message: DeliveredMessage): Promise<void> {
+    // The subject names the event (`service.aggregate.type`): one no projection here handles (a
+    // campaign's visits, for most consumers of campaign events) is acknowledged without parsing it.
+    const [service, , type, ...rest] = message.subject.split('.')
+    if (service !== undefined && type !== undefined && rest.length === 0 && !this.handledKeys.has(eventKey({ service, type }))) return
     const envelope = fromBusPayload(message.payload)
     if (!this.projections.some((projection) => projectionHandles(projection, envelope))) return
     await this.receive(envelope)
