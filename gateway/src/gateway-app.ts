@@ -18,6 +18,7 @@ import {
 } from '@donaciones/kit'
 import { createServiceProxy } from './service-proxy.ts'
 import { serveFrontend } from './frontend.ts'
+import { keepPublicCopies } from './public-copy.ts'
 import { markRecentChanges } from './recent-change.ts'
 import { routeTable } from './route-table.ts'
 import { securityHeaders, securityHeadersFromEnv, type SecurityHeadersOptions } from './security-headers.ts'
@@ -46,6 +47,8 @@ export interface GatewayOptions {
   metricsExposure?: 'loopback' | 'separate'
   /** CSP and the other security headers; default from PUBLIC_URL and the provider script URLs of the environment. */
   security?: SecurityHeadersOptions
+  /** How long the gateway answers a public document from its own copy (decision 85); default GATEWAY_PUBLIC_COPY_MS, 0 keeps nothing. */
+  publicCopyMs?: number
   /** The parsed environment, for what is not given above; read when the app is made when absent. */
   settings?: Settings
 }
@@ -95,6 +98,7 @@ export function createGatewayApp(options: GatewayOptions): Express {
   app.use(healthRouter({ logger: options.logger, ...(options.readiness ? { readiness: options.readiness } : {}) }))
   const publicUrl = (options.publicUrl ?? environment().PUBLIC_URL).replace(/\/+$/, '')
   app.use(markRecentChanges({ secure: publicUrl.startsWith('https:') }))
+  app.use('/api', keepPublicCopies({ maxAgeMs: options.publicCopyMs ?? environment().GATEWAY_PUBLIC_COPY_MS }))
 
   const handlers = new Map<ServiceName, RequestHandler>()
   for (const [service, target] of Object.entries(options.targets) as [ServiceName, ServiceTarget][]) {

@@ -1,7 +1,8 @@
 import type { RequestHandler } from 'express'
 import { recentChangeCookie, recentChangeSeconds } from '@donaciones/kit'
 
-const changingMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
+/** The methods that may change data. */
+export const changingMethods: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 
 /**
  * After a change answered below 400, a cookie of a couple of seconds tells every service that this

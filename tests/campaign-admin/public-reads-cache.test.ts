@@ -107,19 +107,21 @@ describe('public reads: entity tags, one-second lifetime and freshness after a c
   })
 })
 
-/** PUBLIC_CACHE_MAX_AGE_MS=0 (keep nothing): every public read goes to the database. */
-describe('public reads with PUBLIC_CACHE_MAX_AGE_MS=0', () => {
+/** PUBLIC_CACHE_MAX_AGE_MS=0 and GATEWAY_PUBLIC_COPY_MS=0 (keep nothing): every public read goes to the database. */
+describe('public reads with PUBLIC_CACHE_MAX_AGE_MS=0 and GATEWAY_PUBLIC_COPY_MS=0', () => {
   let site: TestSite
   let campaign: CampaignView
 
   beforeAll(async () => {
     process.env.PUBLIC_CACHE_MAX_AGE_MS = '0'
+    process.env.GATEWAY_PUBLIC_COPY_MS = '0'
     try {
       const started = await startCampaignSite()
       site = started.site
       campaign = await createCampaign(site, started.admin, campaignPayload(started.refs))
     } finally {
       delete process.env.PUBLIC_CACHE_MAX_AGE_MS
+      delete process.env.GATEWAY_PUBLIC_COPY_MS
     }
   }, 180_000)
   afterAll(() => site.stop())

@@ -40,4 +40,15 @@ export type { ValidatedParts } from './types.ts'
 export { afterResponse } from './after-response.ts'
 export { readCookie } from './cookies.ts'
 export type { ChangeSource, PublicCacheOptions, PublicDocument } from './public-cache.ts'
-export { PublicCache, publicCacheControl, publicCacheFor, publicDocumentOf, publicMaxAgeMs, recentChangeCookie, recentChangeSeconds, sendPublicDocument } from './public-cache.ts'
+export {
+  gatewayCopyMaxAgeMs,
+  PublicCache,
+  publicCacheControl,
+  publicCacheFor,
+  publicDocumentOf,
+  publicMaxAgeMs,
+  recentChangeCookie,
+  recentChangeSeconds,
+  sendPublicDocument,
+  serviceCopyMaxAgeMs,
+} from './public-cache.ts'

@@ -28,8 +28,14 @@ interface Pending {
   generation: number
 }
 
-/** Other visitors may see a public document at most this old (and a CDN may keep it as long). */
+/** Other visitors may see a public document at most this old at the origin (and a CDN may keep it as long). */
 export const publicMaxAgeMs = 1000
+
+/** Of that second, the gateway's shared copy of a public answer takes this much (decision 85)… */
+export const gatewayCopyMaxAgeMs = 200
+
+/** …and the owning service's kept document the rest. */
+export const serviceCopyMaxAgeMs = publicMaxAgeMs - gatewayCopyMaxAgeMs
 
 /**
  * Set by the gateway on the answer to a change (decision 80) for `recentChangeSeconds`: a request
@@ -67,7 +73,7 @@ export class PublicCache {
   private readonly now: () => number
 
   constructor(options: PublicCacheOptions = {}) {
-    this.maxAgeMs = options.maxAgeMs ?? publicMaxAgeMs
+    this.maxAgeMs = options.maxAgeMs ?? serviceCopyMaxAgeMs
     this.maxEntries = options.maxEntries ?? 1000
     this.now = options.now ?? Date.now
   }

@@ -28,7 +28,8 @@ describe('the configuration reader', () => {
       MAIL_RETRY_FIRST_MS: 5_000,
       MAIL_RETRY_MAX_MS: 300_000,
       MAIL_ALERT_AFTER_SECONDS: 900,
-      PUBLIC_CACHE_MAX_AGE_MS: 1000,
+      PUBLIC_CACHE_MAX_AGE_MS: 800,
+      GATEWAY_PUBLIC_COPY_MS: 200,
       oauthBaseUrls: {},
     })
     expect(settings.serviceUrls).toEqual({
@@ -87,6 +88,10 @@ describe('the configuration reader', () => {
     // The product promises other visitors a public page at most a second old.
     expect(() => readSettings({ PUBLIC_CACHE_MAX_AGE_MS: '1500' })).toThrow('La variable de entorno PUBLIC_CACHE_MAX_AGE_MS debe ser un número entero entre 0 y 1000 (vale "1500")')
     expect(readSettings({ PUBLIC_CACHE_MAX_AGE_MS: '0' }).PUBLIC_CACHE_MAX_AGE_MS).toBe(0)
+    expect(readSettings({ PUBLIC_CACHE_MAX_AGE_MS: '1000', GATEWAY_PUBLIC_COPY_MS: '0' }).PUBLIC_CACHE_MAX_AGE_MS).toBe(1000)
+    expect(() => readSettings({ PUBLIC_CACHE_MAX_AGE_MS: '900' })).toThrow(
+      'PUBLIC_CACHE_MAX_AGE_MS y GATEWAY_PUBLIC_COPY_MS suman 1100; juntas deben ser como máximo 1000 (un documento público tiene a lo sumo un segundo)',
+    )
   })
 
   it('names every bad variable at once', () => {

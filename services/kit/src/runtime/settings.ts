@@ -1,7 +1,7 @@
 import { resolve } from 'node:path'
 import { UNDELIVERED_MAIL_AFTER_SECONDS, socialProviderNames, type ServiceName, type SocialProvider } from '@donaciones/contracts'
 import { perService } from './service-record.ts'
-import { publicMaxAgeMs } from '../http/public-cache.ts'
+import { gatewayCopyMaxAgeMs, publicMaxAgeMs, serviceCopyMaxAgeMs } from '../http/public-cache.ts'
 
 /**
  * The one configuration reader: every environment variable the product reads is declared here once
@@ -135,8 +135,12 @@ const variables = {
   MAIL_RETRY_FIRST_MS: withDefault(wholeNumber(1), 5_000),
   MAIL_RETRY_MAX_MS: withDefault(wholeNumber(1), 5 * 60_000),
   MAIL_ALERT_AFTER_SECONDS: withDefault(wholeNumber(1), UNDELIVERED_MAIL_AFTER_SECONDS),
-  /** How long a process keeps a public document (decision 78): at most the product's one second; 0 reads every time. */
-  PUBLIC_CACHE_MAX_AGE_MS: withDefault(wholeNumber(0, publicMaxAgeMs), publicMaxAgeMs),
+  /**
+   * How long a service process keeps a public document (decision 78), and the gateway its copy of a
+   * public answer (decision 85): together at most the product's one second; 0 keeps nothing.
+   */
+  PUBLIC_CACHE_MAX_AGE_MS: withDefault(wholeNumber(0, publicMaxAgeMs), serviceCopyMaxAgeMs),
+  GATEWAY_PUBLIC_COPY_MS: withDefault(wholeNumber(0, publicMaxAgeMs), gatewayCopyMaxAgeMs),
   /** Checked by the identity service, which imports it as its signing key. */
   JWT_PRIVATE_JWK: optional(text),
 }
@@ -223,6 +227,7 @@ function parseVariables(env: Environment, problems: string[]): Values {
     MAIL_RETRY_MAX_MS: parse('MAIL_RETRY_MAX_MS', variables.MAIL_RETRY_MAX_MS),
     MAIL_ALERT_AFTER_SECONDS: parse('MAIL_ALERT_AFTER_SECONDS', variables.MAIL_ALERT_AFTER_SECONDS),
     PUBLIC_CACHE_MAX_AGE_MS: parse('PUBLIC_CACHE_MAX_AGE_MS', variables.PUBLIC_CACHE_MAX_AGE_MS),
+    GATEWAY_PUBLIC_COPY_MS: parse('GATEWAY_PUBLIC_COPY_MS', variables.GATEWAY_PUBLIC_COPY_MS),
     JWT_PRIVATE_JWK: parse('JWT_PRIVATE_JWK', variables.JWT_PRIVATE_JWK),
   }
 }
@@ -242,6 +247,11 @@ export function readSettings(env: Environment = process.env): Settings {
   for (const provider of socialProviderNames) {
     const base = parseOne(env, oauthBaseUrl(provider), optional(baseUrl), problems)
     if (base) oauthBaseUrls[provider] = base
+  }
+  if (values.PUBLIC_CACHE_MAX_AGE_MS + values.GATEWAY_PUBLIC_COPY_MS > publicMaxAgeMs) {
+    problems.push(
+      `PUBLIC_CACHE_MAX_AGE_MS y GATEWAY_PUBLIC_COPY_MS suman ${values.PUBLIC_CACHE_MAX_AGE_MS + values.GATEWAY_PUBLIC_COPY_MS}; juntas deben ser como máximo ${publicMaxAgeMs} (un documento público tiene a lo sumo un segundo)`,
+    )
   }
   if (problems.length > 0) throw new SettingsError(problems)
   return {
