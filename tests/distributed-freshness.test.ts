@@ -129,6 +129,20 @@ describe.runIf(realEngines.databaseUrl && realEngines.natsUrl)('public reads acr
     expect(Math.max(posted, deleted)).toBeLessThan(toldWithinMs)
   })
 
+  it('a like made on replica A, not through the gateway, shows through the gateway within the second, over its copy', async () => {
+    // Two reads through the gateway: the second is answered from the copy the first left there.
+    const before = await read<PublicCampaign>(gateway, pagePath())
+    expect((await read<PublicCampaign>(gateway, pagePath())).likes).toBe(before.likes)
+    const response = await onA.api(`${pagePath()}/like`, { method: 'POST', headers: visitor() })
+    expect(await json<{ likes: number }>(response)).toEqual({ likes: before.likes + 1 })
+    const changed = Date.now()
+    while ((await read<PublicCampaign>(gateway, pagePath())).likes !== before.likes + 1) {
+      if (Date.now() - changed > freshnessMs) throw new Error(`La pasarela no mostró el cambio en ${freshnessMs} ms`)
+      await sleep(20)
+    }
+    expect(Date.now() - changed).toBeLessThan(freshnessMs)
+  })
+
   it('the visitor who liked sees the like at once on either replica, with the cookie the answer set', async () => {
     for (let round = 0; round < 4; round += 1) {
       // Both replicas keep the page from before the like.

@@ -11,7 +11,8 @@ app.disable('x-powered-by')
 app.get('/api/public/campaigns/:slug', (_req, res) => {
   res.json(body)
 })
-const server = app.listen(0, '127.0.0.1', () => {
+// The platform's servers' listen backlog (LISTEN_BACKLOG, decision 81), so that the spike compares like with like.
+const server = app.listen({ port: 0, host: '127.0.0.1', backlog: 4096 }, () => {
   const address = server.address()
   console.log(`listening ${typeof address === 'object' && address ? address.port : 0}`)
 })

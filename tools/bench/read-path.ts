@@ -1,7 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { startListeningChild } from './children.ts'
+import { startBareReference } from './bare-reference.ts'
 import { runLoad, type LoadResult } from './load.ts'
 import type { Platform } from './platform.ts'
 import type { BenchOptions } from './types.ts'
@@ -22,21 +19,16 @@ export interface ReadPathResult {
  */
 export async function benchReadPath(platform: Platform, options: BenchOptions): Promise<ReadPathResult[]> {
   const path = `/api/public/campaigns/${platform.campaign.slug}`
-  const response = await fetch(`${platform.url}${path}`)
-  if (!response.ok) throw new Error(`La campaña pública no respondió: ${response.status}`)
-  const dir = mkdtempSync(join(tmpdir(), 'donaciones-bench-read-'))
-  const bodyFile = join(dir, 'campaign.json')
-  writeFileSync(bodyFile, await response.text())
-  const bare = await startListeningChild('tools/bench/bare-handler.ts', { BENCH_BODY_FILE: bodyFile })
+  const bare = await startBareReference(platform)
   const seconds = options.quick ? 3 : 10
   try {
     // Warm both (JIT, connection pools) before measuring.
     await runLoad({ url: `${platform.url}${path}`, connections: 50, seconds: 2 })
-    await runLoad({ url: `${bare.url}${path}`, connections: 50, seconds: 2 })
+    await runLoad({ url: bare.url, connections: 50, seconds: 2 })
     const results: ReadPathResult[] = []
     for (const connections of readConnections) {
       const gateway = await options.measure(`lectura-${connections}`, () => runLoad({ url: `${platform.url}${path}`, connections, seconds }))
-      const reference = await runLoad({ url: `${bare.url}${path}`, connections, seconds })
+      const reference = await runLoad({ url: bare.url, connections, seconds })
       const ratio = reference.requestsPerSecond > 0 ? gateway.requestsPerSecond / reference.requestsPerSecond : 0
       options.log(`  lectura ${connections} conexiones: ${gateway.requestsPerSecond.toFixed(0)} req/s (p99 ${gateway.p99Ms} ms) contra ${reference.requestsPerSecond.toFixed(0)} req/s directo (${(ratio * 100).toFixed(0)} %)`)
       results.push({ connections, gateway, bare: reference, ratio })
@@ -44,6 +36,5 @@ export async function benchReadPath(platform: Platform, options: BenchOptions): 
     return results
   } finally {
     await bare.stop()
-    rmSync(dir, { recursive: true, force: true })
   }
 }

@@ -1,5 +1,6 @@
 import { machineSummary } from './report-section.ts'
 import type { DonationResult } from './donations.ts'
+import type { LoadResult } from './load.ts'
 import type { ReadPathResult } from './read-path.ts'
 import { spikeConnections, spikeTimeoutSeconds, type SpikeResult } from './spike.ts'
 import type { BenchMode, ReplayBenchResult } from './types.ts'
@@ -79,19 +80,22 @@ function readRows(results: ModeResults[]): string[] {
 
 function spikeRows(results: ModeResults[]): string[] {
   const mib = (value: number) => `${value.toFixed(0)} MiB`
+  const row = (label: string, load: LoadResult, listenOverflows: string, resident: string, target: string) =>
+    `| ${label} | ${load.connections.toLocaleString('en-US')} | ${load.seconds.toFixed(0)} s | ${rate(load.requestsPerSecond)} | ${ms(load.p50Ms)} / ${ms(load.p99Ms)} | ${load.sent.toLocaleString('en-US')} | ${load.ok.toLocaleString('en-US')} | ${load.non2xx} / ${load.errors} / ${load.timeouts} | ${Math.max(0, load.sent - load.ok - load.non2xx - load.errors).toLocaleString('en-US')} | ${listenOverflows} | ${resident} | ${target} |`
   const rows = results.flatMap(({ mode, spike }) => {
     if (!spike) return []
-    const { load, memory } = spike
+    const { load, memory, bare } = spike
     const failures = load.non2xx + load.errors
     const resident = memory.map((entry) => `${entry.name} ${mib(entry.beforeMiB)} → ${mib(entry.afterMiB)} (peak ${mib(entry.peakMiB)})`).join('; ')
     return [
-      `| ${mode} | ${load.connections.toLocaleString('en-US')} | ${load.seconds.toFixed(0)} s | ${rate(load.requestsPerSecond)} | ${ms(load.p50Ms)} / ${ms(load.p99Ms)} | ${load.sent.toLocaleString('en-US')} | ${load.ok.toLocaleString('en-US')} | ${load.non2xx} / ${load.errors} / ${load.timeouts} | ${Math.max(0, load.sent - load.ok - load.non2xx - load.errors).toLocaleString('en-US')} | ${spike.listenOverflows.toLocaleString('en-US')} | ${resident} | ${targets.spikeFailures} failed: ${verdict(failures <= targets.spikeFailures)} |`,
+      row(mode, load, spike.listenOverflows.toLocaleString('en-US'), resident, `${targets.spikeFailures} failed: ${verdict(failures <= targets.spikeFailures)}`),
+      row(`${mode}: bare handler`, bare, '—', '—', '—'),
     ]
   })
   const limit = results.find((result) => result.spike)?.spike?.openFilesLimit
   return tableSection(
     `Spike: ${spikeConnections.toLocaleString('en-US')} concurrent visitors on one campaign page`,
-    `autocannon in the benchmark process, ${spikeConnections.toLocaleString('en-US')} connections opened at once on \`GET /api/public/campaigns/{slug}\` through the gateway, no warm-up beyond one request (after the read path when both run); a request unanswered after ${spikeTimeoutSeconds} s is a timeout, counted among the errors; requests still in flight when the run stops are neither (at most one per connection). Resident memory (VmRSS) of the embedded process, or of the gateway and the campaign service, before and right after the spike, and the highest value sampled every 250 ms during it. Listen queue overflows: connection attempts the kernel dropped during the spike because a server's accept queue was full (machine-wide count; the client retries a second or more later). Open-files limit ${limit === undefined ? 'unknown' : limit.toLocaleString('en-US')}.`,
+    `autocannon in the benchmark process, ${spikeConnections.toLocaleString('en-US')} connections opened at once on \`GET /api/public/campaigns/{slug}\` through the gateway, no warm-up beyond one request (after the read path when both run); a request unanswered after ${spikeTimeoutSeconds} s is a timeout, counted among the errors; requests still in flight when the run stops are neither (at most one per connection). Resident memory (VmRSS) of the embedded process, or of the gateway and the campaign service, before and right after the spike, and the highest value sampled every 250 ms during it. Listen queue overflows: connection attempts the kernel dropped during the spike because a server's accept queue was full (machine-wide count; the client retries a second or more later). Each mode's second row is the same spike, right after, on a bare express handler answering the same JSON in a process of its own (listen backlog 4,096 like the platform's servers): since libuv 1.45 (Node 20) a busy process accepts one new connection per turn of its event loop, so the connections that were not accepted in the first moments wait in the kernel's accept queue while the others are served. Open-files limit ${limit === undefined ? 'unknown' : limit.toLocaleString('en-US')}.`,
     ['mode', 'connections', 'duration', 'requests', 'p50 / p99', 'sent', '2xx', 'non-2xx / errors / timeouts', 'in flight at the end', 'listen queue overflows', 'resident memory before → after (peak)', 'target'],
     rows,
   )

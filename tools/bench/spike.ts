@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs'
+import { startBareReference } from './bare-reference.ts'
 import { runLoad, type LoadResult } from './load.ts'
 import type { Platform, ServerProcess } from './platform.ts'
 import type { BenchOptions } from './types.ts'
@@ -18,6 +19,8 @@ export interface SpikeMemory {
 
 export interface SpikeResult {
   load: LoadResult
+  /** The same spike on a bare express handler answering the same JSON (its own process), right after. */
+  bare: LoadResult
   memory: SpikeMemory[]
   /** The open-files limit the load generator ran under (each connection is a socket on both sides). */
   openFilesLimit: number
@@ -112,5 +115,14 @@ export async function benchSpike(platform: Platform, options: BenchOptions): Pro
       `${load.sent} enviadas, ${load.non2xx} no 2xx, ${load.errors} errores, ${load.timeouts} agotados, ${listenOverflows} conexiones descartadas por colas de escucha llenas; ` +
       memory.map((entry) => `${entry.name} ${mib(entry.beforeMiB)} → ${mib(entry.afterMiB)} (máx. ${mib(entry.peakMiB)})`).join(', '),
   )
-  return { load, memory, openFilesLimit: limit, listenOverflows }
+  // The reference: what Node itself does with 2,000 connections opened at once on one process.
+  const reference = await startBareReference(platform)
+  let bare: LoadResult
+  try {
+    bare = await runLoad({ url: reference.url, connections: spikeConnections, seconds: options.quick ? 5 : 20, timeoutSeconds: spikeTimeoutSeconds })
+  } finally {
+    await reference.stop()
+  }
+  options.log(`  pico en el manejador mínimo: ${bare.requestsPerSecond.toFixed(0)} req/s (p99 ${bare.p99Ms} ms), ${bare.errors} errores, ${bare.timeouts} agotados`)
+  return { load, memory, openFilesLimit: limit, listenOverflows, bare }
 }
