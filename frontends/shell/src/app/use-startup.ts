@@ -1,5 +1,5 @@
 import { useEffect } from 'react'
-import { apiRequest, useSession, useSiteConfig } from '@donaciones/web-kit'
+import { countSiteVisit, useSession, useSiteConfig } from '@donaciones/web-kit'
 import { installGlobalErrorHandler } from './global-errors.ts'
 import { loadDashboard, loadPublic } from '../remotes/remotes.ts'
 
@@ -17,6 +17,6 @@ export function useStartup(): void {
     else if (!/^\/configure(\/|$)/.test(path)) void loadPublic().catch(() => undefined)
     void useSiteConfig.getState().load()
     void useSession.getState().start()
-    void apiRequest('COUNT_VISIT', '/counters/visits', { method: 'POST', silent: true }).catch(() => undefined)
+    void countSiteVisit().catch(() => undefined)
   }, [])
 }
