@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { serviceNames, type ServiceName } from '@donaciones/contracts'
 import { createNatsBus, createPgDatabase, ident } from '@donaciones/kit'
-import { freePort, isolatedPlatformEnv, runScript, waitForHttp, type RunningProcess } from './processes.ts'
+import { distinctFreePorts, isolatedPlatformEnv, runScript, waitForHttp, type RunningProcess } from './processes.ts'
 
 /** One service process of the platform, on a fixed port so it can be restarted where the gateway expects it. */
 export interface ServiceReplica {
@@ -63,10 +63,10 @@ export async function startServiceProcess(service: ServiceName, port: number, en
 export async function startDistributedPlatform(options: PlatformOptions): Promise<DistributedPlatform> {
   const prefix = options.prefix ?? `platform_${randomBytes(4).toString('hex')}`
   const doubled = new Set(options.doubled ?? [])
+  const counts = serviceNames.map((service) => (doubled.has(service) ? 2 : 1))
+  const [gatewayPort = 0, ...servicePorts] = await distinctFreePorts(1 + counts.reduce((sum, count) => sum + count, 0))
   const ports = new Map<ServiceName, number[]>()
-  for (const service of serviceNames) {
-    ports.set(service, await Promise.all(Array.from({ length: doubled.has(service) ? 2 : 1 }, () => freePort())))
-  }
+  for (const [index, service] of serviceNames.entries()) ports.set(service, servicePorts.splice(0, counts[index] ?? 1))
   const urls = Object.fromEntries(
     serviceNames.map((service) => [`${service.toUpperCase()}_URL`, (ports.get(service) ?? []).map((port) => `http://127.0.0.1:${port}`).join(',')]),
   )
@@ -77,7 +77,6 @@ export async function startDistributedPlatform(options: PlatformOptions): Promis
     ...options.env,
   }
   const replicas: ServiceReplica[] = []
-  const gatewayPort = await freePort()
   let gateway: RunningProcess | undefined
   const platform: DistributedPlatform = {
     gatewayUrl: `http://127.0.0.1:${gatewayPort}`,

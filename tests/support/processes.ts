@@ -13,6 +13,16 @@ export async function freePort(): Promise<number> {
   return port
 }
 
+/**
+ * `count` free ports, all different: a port closed after `freePort` can be handed out again by the
+ * next call, and two processes of one platform given the same port would answer for each other.
+ */
+export async function distinctFreePorts(count: number): Promise<number[]> {
+  const ports = new Set<number>()
+  while (ports.size < count) ports.add(await freePort())
+  return [...ports]
+}
+
 export interface RunningProcess {
   child: ChildProcess
   output(): string

@@ -4,7 +4,7 @@ import { join } from 'node:path'
 import { serviceNames } from '@donaciones/contracts'
 import { createNatsBus, createPgDatabase, ident } from '@donaciones/kit'
 import { uniqueName } from '@donaciones/kit/testing'
-import { freePort, isolatedPlatformEnv, runScript, waitForHttp, type RunningProcess } from '../../tests/support/processes.ts'
+import { distinctFreePorts, freePort, isolatedPlatformEnv, runScript, waitForHttp, type RunningProcess } from '../../tests/support/processes.ts'
 import { tinyPng } from '../../tests/support/tiny-png.ts'
 import { simulatorKeys, wizardBody } from '../../tests/support/wizard-payload.ts'
 import { inspectorArgs } from './profile.ts'
@@ -62,8 +62,8 @@ async function startEmbedded(env: NodeJS.ProcessEnv): Promise<Started> {
 /** Every service as its own process plus the gateway, on the shared PostgreSQL and NATS under a unique prefix. */
 async function startDistributed(env: NodeJS.ProcessEnv): Promise<Started> {
   const prefix = uniqueName('bench')
-  const ports = Object.fromEntries(await Promise.all(serviceNames.map(async (service) => [service, await freePort()] as const)))
-  const gatewayPort = await freePort()
+  const [gatewayPort = 0, ...servicePorts] = await distinctFreePorts(1 + serviceNames.length)
+  const ports = Object.fromEntries(serviceNames.map((service, index) => [service, servicePorts[index] ?? 0] as const))
   const url = `http://127.0.0.1:${gatewayPort}`
   const shared: NodeJS.ProcessEnv = {
     ...env,
