@@ -40,7 +40,7 @@ export async function readLogPlainly(db: SqlDatabase, schema: string, filter?: P
     while (!filter || filter.inboxKeys.length > 0) {
       const { rows } = await tx.query<{ received_position: number }>(
         `select received_position, envelope from ${s}.inbox
-         where received_position > $1 ${filter ? `and (envelope->>'service') || '.' || (envelope->>'type') = any($3::text[])` : ''}
+         where received_position > $1 ${filter ? 'and event_key = any($3::text[])' : ''}
          order by received_position limit $2`,
         [received, pageSize, ...(filter ? [filter.inboxKeys] : [])],
       )

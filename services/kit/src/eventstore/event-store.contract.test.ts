@@ -175,4 +175,15 @@ describe.each(databaseEngines)('EventStore on $name', (engine) => {
     const page = await store.readAll()
     expect(page.events.map((event) => event.id)).toEqual([id])
   })
+
+  it('gives an inbox made before the event key existed the key of each row it holds', async () => {
+    const schema = uniqueName('es')
+    await db.exec(`create schema ${ident(schema)};
+      create table ${ident(schema)}.inbox (event_id uuid primary key, received_position bigint generated always as identity, envelope jsonb not null, received_at timestamptz not null default now())`)
+    await db.query(`insert into ${ident(schema)}.inbox (event_id, envelope) values (gen_random_uuid(), '{"service":"donation","type":"DonationApproved"}')`)
+    await new EventStore({ db, schema, service: 'audit', definitions: sampleDefinitions }).init()
+    await db.query(`insert into ${ident(schema)}.inbox (event_id, envelope) values (gen_random_uuid(), '{"service":"campaign","type":"CampaignCreated"}')`)
+    const { rows } = await db.query<{ event_key: string }>(`select event_key from ${ident(schema)}.inbox order by received_position`)
+    expect(rows.map((row) => row.event_key)).toEqual(['donation.DonationApproved', 'campaign.CampaignCreated'])
+  })
 })

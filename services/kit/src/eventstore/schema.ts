@@ -38,5 +38,9 @@ export async function createEventStoreTables(db: SqlExecutor, schema: string): P
       received_at timestamptz not null default now()
     );
     create index if not exists inbox_received_order on ${s}.inbox (received_position);
+    -- Replay reads the inbox by event type: a plain column and its index spare it parsing every
+    -- envelope of the types a projection does not handle (most of the inbox).
+    alter table ${s}.inbox add column if not exists event_key text generated always as ((envelope->>'service') || '.' || (envelope->>'type')) stored;
+    create index if not exists inbox_by_event_key on ${s}.inbox (event_key, received_position);
   `)
 }

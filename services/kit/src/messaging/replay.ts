@@ -58,7 +58,7 @@ export async function replayProjection(options: ReplayOptions): Promise<ReplayPr
     while (foreignKeys.length > 0) {
       const { rows } = await tx.query<{ received_position: number; envelope: EventEnvelope }>(
         `select received_position, envelope from ${schema}.inbox
-         where received_position > $1 and (envelope->>'service') || '.' || (envelope->>'type') = any($2::text[])
+         where received_position > $1 and event_key = any($2::text[])
          order by received_position limit $3`,
         [received, foreignKeys, pageSize],
       )
@@ -82,7 +82,7 @@ async function countOwn(tx: SqlExecutor, schema: string, types: string[]): Promi
 async function countInbox(tx: SqlExecutor, schema: string, keys: string[]): Promise<number> {
   if (keys.length === 0) return 0
   const { rows } = await tx.query<{ total: number }>(
-    `select count(*)::int as total from ${schema}.inbox where (envelope->>'service') || '.' || (envelope->>'type') = any($1::text[])`,
+    `select count(*)::int as total from ${schema}.inbox where event_key = any($1::text[])`,
     [keys],
   )
   return rows[0]?.total ?? 0
