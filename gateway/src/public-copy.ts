@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http'
 import type { RequestHandler, Response } from 'express'
 import { gatewayCopyMaxAgeMs, publicCacheControl, readCookie, recentChangeCookie, sendPublicDocument, type PublicDocument } from '@donaciones/kit'
-import { changingMethods } from './recent-change.ts'
+import { changingMethods, whenChangeAccepted } from './recent-change.ts'
 
 /** Where the services answer public documents: the public campaign and page API and the site's public configuration. */
 export function servesPublicDocuments(path: string): boolean {
@@ -100,12 +100,7 @@ export function keepPublicCopies(options: PublicCopyOptions = {}): RequestHandle
     if (changingMethods.has(req.method)) {
       // The change is committed once its answer is written: copies fetched before are dropped, and
       // a fetch still running when it happened is not kept.
-      const writeHead = res.writeHead.bind(res) as (...args: unknown[]) => typeof res
-      res.writeHead = ((...args: unknown[]) => {
-        const status = typeof args[0] === 'number' ? args[0] : res.statusCode
-        if (status < 400) dropAll()
-        return writeHead(...args)
-      }) as typeof res.writeHead
+      whenChangeAccepted(res, dropAll)
       return next()
     }
     const key = req.originalUrl
