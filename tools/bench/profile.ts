@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs'
+import { mkdirSync, writeFileSync } from 'node:fs'
 import { Session } from 'node:inspector/promises'
 import { join } from 'node:path'
 import WebSocket from 'ws'
@@ -137,10 +137,14 @@ export async function profiled<T>(dir: string, label: string, processes: Profile
     ...(await Promise.all(processes.map(async ({ name, process }) => ({ name, profiler: await remoteProfiler(process) })))),
     { name: 'bench', profiler: ownProfiler() },
   ]
+  let profiles: { name: string; profile: CpuProfile }[] = []
   await Promise.all(profilers.map(({ profiler }) => profiler.start()))
-  const result = await run()
-  for (const { name, profiler } of profilers) {
-    const profile = await profiler.stop()
+  // Every profiler is stopped even when the run fails: a process left profiling keeps its inspector session open.
+  const result = await run().finally(async () => {
+    profiles = await Promise.all(profilers.map(async ({ name, profiler }) => ({ name, profile: await profiler.stop() })))
+  })
+  mkdirSync(dir, { recursive: true })
+  for (const { name, profile } of profiles) {
     const file = join(dir, `${label.replace(/[^\w.-]+/g, '-')}.${name}.cpuprofile`)
     writeFileSync(file, JSON.stringify(profile))
     log(`  perfil ${label} · ${name} (${file}):`)
