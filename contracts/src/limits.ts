@@ -24,6 +24,11 @@ export const CAMPAIGN_DESCRIPTION_MAX = 100
 export const CAMPAIGN_SUBTITLE_MAX = 100
 export const CAMPAIGN_GRATITUDE_MAX = 500
 export const COMMENT_MAX = 280
+/** A donor's message on the donor wall. */
+export const DONOR_MESSAGE_MAX = 280
+/** Donations the donor wall lists: the latest ones and, apart, the largest ones. */
+export const DONOR_WALL_LATEST = 10
+export const DONOR_WALL_LARGEST = 5
 
 // Institutions and categories
 export const INSTITUTION_NAME_MAX = 40

@@ -24,6 +24,8 @@ export const visibilityInputSchema = z.object(
     counter: requiredBoolean,
     countdown: requiredBoolean,
     comments: requiredBoolean,
+    /** Absent keeps the wall shown (clients made before it existed). */
+    donorWall: z.boolean().optional(),
   },
   { error: REQUIRED },
 )

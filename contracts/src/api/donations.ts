@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { donationAmountSchema, emailSchema, idSchema, personNameSchema, requiredString, voucherPhoneSchema } from '../rules.ts'
+import { donationAmountSchema, donorWallChoiceShape, emailSchema, idSchema, personNameSchema, requiredString, voucherPhoneSchema } from '../rules.ts'
 import {
   customerInfoSchema,
   donationListSchema,
@@ -53,7 +53,9 @@ export const paypalOrderRequestSchema = z.object({
   campaign: idSchema,
   amount: donationAmountSchema,
   user: donorUserSchema,
+  ...donorWallChoiceShape,
 })
+export type PaypalOrderRequest = z.input<typeof paypalOrderRequestSchema>
 export const paypalOrderResponseSchema = z.object({ orderID: z.string().min(1) })
 
 /**
@@ -93,6 +95,7 @@ export const conektaDonationRequestSchema = z.object({
   email: emailSchema,
   phone: requiredString.max(CONTACT_PHONE_MAX, maxLengthMessage(CONTACT_PHONE_MAX)),
   user: donorUserSchema,
+  ...donorWallChoiceShape,
 })
 export type ConektaDonationRequest = z.infer<typeof conektaDonationRequestSchema>
 /** The recorded donation plus the provider's customer info (the thank-you dialog uses its name). */
@@ -107,6 +110,7 @@ export const oxxoRequestSchema = z.object({
   campaign: idSchema,
   amount: donationAmountSchema,
   user: donorUserSchema,
+  ...donorWallChoiceShape,
 })
 export type OxxoRequest = z.infer<typeof oxxoRequestSchema>
 

@@ -5,11 +5,15 @@ import { commentSchema } from './comment.ts'
 import { donationTypeSchema } from './donation.ts'
 import { historicalEventSchema } from './historical.ts'
 
-/** What the campaign page shows: visit counter, countdown, comments. */
+/**
+ * What the campaign page shows: visit counter, countdown, comments, and the donor wall (absent in
+ * campaigns saved before it existed, which show it).
+ */
 export const visibilitySchema = z.object({
   counter: z.boolean(),
   countdown: z.boolean(),
   comments: z.boolean(),
+  donorWall: z.boolean().optional(),
 })
 export type Visibility = z.infer<typeof visibilitySchema>
 
@@ -76,6 +80,27 @@ export const campaignDonationSchema = z.object({
   createdAt: timestampSchema.optional(),
 })
 
+/**
+ * One donation on the campaign's donor wall: the donor's first name and initial ("Ana P."), or null
+ * for an anonymous donor ("Anónimo"); never an e-mail or a full name. The message is null when the
+ * donor left none or an administrator hid it.
+ */
+export const donorWallEntrySchema = z.object({
+  _id: idSchema,
+  name: z.string().nullable(),
+  amount: z.number(),
+  createdAt: timestampSchema,
+  message: z.string().nullable(),
+})
+export type DonorWallEntry = z.infer<typeof donorWallEntrySchema>
+
+/** The donor wall of a campaign's page: the latest donations and the largest ones. */
+export const donorWallSchema = z.object({
+  latest: z.array(donorWallEntrySchema),
+  largest: z.array(donorWallEntrySchema),
+})
+export type DonorWall = z.infer<typeof donorWallSchema>
+
 /** Full campaign (public page GET /public/campaigns/{slug}, admin view): comments come with it. */
 export const campaignSchema = campaignSummarySchema.extend({
   /** Publication date (Mexico City) + duration: when donations close. */
@@ -85,6 +110,8 @@ export const campaignSchema = campaignSummarySchema.extend({
   comments: z.array(commentSchema),
   donations: z.array(campaignDonationSchema),
   historical: z.array(historicalEventSchema).optional(),
+  /** The public page's donor wall; null when the campaign turned it off. */
+  donorWall: donorWallSchema.nullable().optional(),
 })
 export type Campaign = z.infer<typeof campaignSchema>
 

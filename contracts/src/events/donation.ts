@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { idSchema } from '../rules.ts'
+import { donorWallChoiceEventShape, idSchema } from '../rules.ts'
 import { defineEvent } from './envelope.ts'
 
 /** Donation service events (aggregate: donation). Amounts in MXN, fees as the provider reports them. */
@@ -16,6 +16,8 @@ const donationOrder = {
   type: channel,
   donor,
   userId: z.string().nullable(),
+  /** The donor's choice for the donor wall (absent in donations made before it existed). */
+  ...donorWallChoiceEventShape,
 }
 
 /** A provider order was created for this donation (card charge, cash voucher or wallet order). */
@@ -65,6 +67,7 @@ export const donationApproved = defineEvent({
     donor: z.object({ email: z.string(), name: z.string() }),
     userId: z.string().nullable(),
     approvedAt: z.string(),
+    ...donorWallChoiceEventShape,
   }),
 })
 

@@ -54,8 +54,15 @@ describe.each(databaseEngines)('public campaign document in one query ($name)', 
     for (const [author, at] of [['u1', instant(10, 1)], ['u2', sameInstant], ['u1', sameInstant], ['desconocido', instant(40, 999500)]] as const) {
       await db.query(`insert into ${s}.comments (id, campaign_id, comment, author_id, created_at) values ($1, $2, $3, $4, $5)`, [randomUUID(), full.id, `Comentario de ${author}`, author, at])
     }
-    for (const [amount, type, at] of [['100', 'conekta', instant(11, 250)], ['250.75', 'paypal', instant(12, 999999)], ['0.1', 'oxxo', instant(13, 1)]] as const) {
-      await db.query(`insert into ${s}.campaign_donations (donation_id, campaign_id, amount, type, approved_at) values ($1, $2, $3, $4, $5)`, [randomUUID(), full.id, amount, type, at])
+    // The donor wall: a named donor with a message, an anonymous one, one from before the wall.
+    for (const [amount, type, at, name, message] of [
+      ['100', 'conekta', instant(11, 250), 'Ana P.', 'Con cariño'],
+      ['250.75', 'paypal', instant(12, 999999), null, null],
+      ['0.1', 'oxxo', instant(13, 1), null, 'Ánimo'],
+    ] as const) {
+      await db.query(`insert into ${s}.campaign_donations (donation_id, campaign_id, amount, type, approved_at, wall_name, message) values ($1, $2, $3, $4, $5, $6, $7)`, [
+        randomUUID(), full.id, amount, type, at, name, message,
+      ])
     }
     for (const counter of ['likes', 'visits', 'visits'] as const) await incrementCampaignCounter(db, schema, full.id, counter)
   }, 60_000)
@@ -77,13 +84,19 @@ describe.each(databaseEngines)('public campaign document in one query ($name)', 
     expect(document?.comments.map((comment) => comment.createdBy.name)).toHaveLength(4)
     expect(document?.comments[0]?.createdBy).toEqual({ _id: 'desconocido', name: '', lastName: '', picture: null })
     expect(document?.donations.map((donation) => donation.amount)).toEqual([0.1, 250.75, 100])
+    expect(document?.donorWall?.latest.map(({ name, amount, message }) => ({ name, amount, message }))).toEqual([
+      { name: null, amount: 0.1, message: 'Ánimo' },
+      { name: null, amount: 250.75, message: null },
+      { name: 'Ana P.', amount: 100, message: 'Con cariño' },
+    ])
+    expect(document?.donorWall?.largest.map(({ amount }) => amount)).toEqual([250.75, 100, 0.1])
     expect(document).toMatchObject({ likes: 1, visits: 2, goal: 50000.5 })
   })
 
   it('answers a campaign without categories, institution, comments or donations the same way', async () => {
     const document = await findPublicCampaign(db, schema, bare.slug)
     expect(document).toEqual(await composed(bare.slug))
-    expect(document).toMatchObject({ categories: [], institution: null, comments: [], donations: [], likes: 0, visits: 0 })
+    expect(document).toMatchObject({ categories: [], institution: null, comments: [], donations: [], donorWall: { latest: [], largest: [] }, likes: 0, visits: 0 })
   })
 
   it('finds neither an inactive campaign nor an unknown slug', async () => {

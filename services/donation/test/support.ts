@@ -73,7 +73,7 @@ function mexicoToday(offsetDays = 0): string {
 /** A campaign through the admin API; `ended` publishes it long ago for one day, `startsInDays` schedules it. */
 export async function createCampaign(
   donation: DonationSite<SiteClient>,
-  options: { title?: string; gratitude?: string; ended?: boolean; startsInDays?: number } = {},
+  options: { title?: string; gratitude?: string; ended?: boolean; startsInDays?: number; donorWall?: boolean } = {},
 ): Promise<{ id: string; slug: string; title: string }> {
   const { site, adminToken, categoryId } = donation
   const title = options.title ?? `Campaña ${randomUUID().slice(0, 8)}`
@@ -90,7 +90,7 @@ export async function createCampaign(
       duration: options.ended ? 1 : 30,
       date: options.ended ? mexicoToday(-10) : options.startsInDays ? mexicoToday(options.startsInDays) : mexicoToday(-1),
       ...(options.gratitude ? { gratitude: options.gratitude } : {}),
-      visibility: { counter: true, countdown: true, comments: true },
+      visibility: { counter: true, countdown: true, comments: true, ...(options.donorWall === undefined ? {} : { donorWall: options.donorWall }) },
     },
   })
   if (response.status !== 201) throw new Error(`Campaña no creada: ${response.status} ${await response.text()}`)

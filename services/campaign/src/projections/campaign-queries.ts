@@ -1,7 +1,7 @@
 import { filePath, isScheduled, mexicoCityDate, searchKey, type Campaign, type CampaignCard, type CampaignSummary } from '@donaciones/contracts'
 import { containsPattern, ident, type SqlExecutor } from '@donaciones/kit'
 import { campaignComments } from './comments.ts'
-import { campaignDonations, donationTotalsSql } from './donation-totals.ts'
+import { campaignDonations, campaignDonorWall, donationTotalsSql } from './donation-totals.ts'
 import { campaignCounterSql } from './campaign-counters.ts'
 
 interface CampaignRow {
@@ -123,6 +123,7 @@ export async function toFullCampaign(db: SqlExecutor, schema: string, row: Campa
     ...campaignSchedule(row),
     comments: await campaignComments(db, schema, row.id),
     donations: await campaignDonations(db, schema, row.id),
+    donorWall: await campaignDonorWall(db, schema, row.id, row.visibility),
   }
 }
 

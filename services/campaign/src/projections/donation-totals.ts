@@ -1,4 +1,4 @@
-import { donationApproved } from '@donaciones/contracts'
+import { DONOR_WALL_LARGEST, DONOR_WALL_LATEST, donationApproved, donorWallName, type DonorWall, type Visibility } from '@donaciones/contracts'
 import { ident, on, typedProjection, type SqlExecutor } from '@donaciones/kit'
 
 /**
@@ -14,13 +14,17 @@ export const donationTotalsProjection = typedProjection({
       create table if not exists ${ident(schema)}.campaign_donations (donation_id text primary key, campaign_id text not null, amount numeric not null, type text not null, approved_at timestamptz not null);
       create index if not exists campaign_donations_by_campaign on ${ident(schema)}.campaign_donations (campaign_id);
       alter table ${ident(schema)}.campaign_donations add column if not exists donor text;
+      -- The donor wall: the name it may show (null: "Anónimo") and the donor's message.
+      alter table ${ident(schema)}.campaign_donations add column if not exists wall_name text;
+      alter table ${ident(schema)}.campaign_donations add column if not exists message text;
     `)
   },
   handlers: [
     on(donationApproved, async (data, _event, tx, schema) => {
       await tx.query(
-        `insert into ${ident(schema)}.campaign_donations (donation_id, campaign_id, amount, type, approved_at, donor) values ($1, $2, $3, $4, $5, $6) on conflict do nothing`,
-        [data.donationId, data.campaignId, data.amount, data.type, data.approvedAt, donorKey(data)],
+        `insert into ${ident(schema)}.campaign_donations (donation_id, campaign_id, amount, type, approved_at, donor, wall_name, message)
+         values ($1, $2, $3, $4, $5, $6, $7, $8) on conflict do nothing`,
+        [data.donationId, data.campaignId, data.amount, data.type, data.approvedAt, donorKey(data), donorWallName(data.donor.name, data.anonymous), data.message ?? null],
       )
     }),
   ],
@@ -46,4 +50,18 @@ export async function campaignDonations(db: SqlExecutor, schema: string, campaig
     [campaignId],
   )
   return rows.map((row) => ({ amount: Number(row.amount), type: row.type, approved: true, createdAt: new Date(row.approved_at).toISOString() }))
+}
+
+/** The campaign's donor wall, null when the campaign turned it off (the public page builds the same in its one query). */
+export async function campaignDonorWall(db: SqlExecutor, schema: string, campaignId: string, visibility: Visibility): Promise<DonorWall | null> {
+  if (visibility.donorWall === false) return null
+  const entries = async (order: string, limit: number) => {
+    const { rows } = await db.query<{ id: string; name: string | null; amount: string; approved_at: Date | string; message: string | null }>(
+      `select donation_id as id, wall_name as name, amount::text as amount, approved_at, message from ${ident(schema)}.campaign_donations
+       where campaign_id = $1 order by ${order}, donation_id limit ${limit}`,
+      [campaignId],
+    )
+    return rows.map((row) => ({ _id: row.id, name: row.name, amount: Number(row.amount), createdAt: new Date(row.approved_at).toISOString(), message: row.message }))
+  }
+  return { latest: await entries('approved_at desc', DONOR_WALL_LATEST), largest: await entries('amount desc, approved_at desc', DONOR_WALL_LARGEST) }
 }

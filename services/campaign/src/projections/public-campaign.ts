@@ -1,3 +1,4 @@
+import { DONOR_WALL_LARGEST, DONOR_WALL_LATEST, type DonorWallEntry } from '@donaciones/contracts'
 import { ident, type SqlExecutor } from '@donaciones/kit'
 import { campaignColumns, campaignSchedule, publicCampaignSql, summaryOf, type CampaignRow } from './campaign-queries.ts'
 
@@ -17,11 +18,32 @@ interface DonationJson {
   approved_at: string
 }
 
+interface WallJson {
+  id: string
+  name: string | null
+  amount: string
+  approved_at: string
+  message: string | null
+}
+
 interface PublicCampaignRow extends CampaignRow {
   category_titles: Record<string, string>
   institution_name: string | null
   comments: CommentJson[]
   donations: DonationJson[]
+  wall_latest: WallJson[]
+  wall_largest: WallJson[]
+}
+
+/** A JSON array of the campaign's donor wall entries, `order` and `limit` choosing which. */
+function wallSql(schema: string, order: string, limit: number): string {
+  return `(select coalesce(json_agg(w), '[]'::json) from (
+      select d.donation_id as id, d.wall_name as name, d.amount::text as amount, d.approved_at, d.message
+      from ${ident(schema)}.campaign_donations d where d.campaign_id = campaigns.id::text order by ${order}, d.donation_id limit ${limit}) w)`
+}
+
+function wallEntry(entry: WallJson): DonorWallEntry {
+  return { _id: entry.id, name: entry.name, amount: Number(entry.amount), createdAt: new Date(entry.approved_at).toISOString(), message: entry.message }
 }
 
 /**
@@ -40,7 +62,9 @@ export async function findPublicCampaign(db: SqlExecutor, schema: string, slug: 
           'name', p.name, 'last_name', p.last_name, 'picture', p.picture) order by m.created_at desc, m.id), '[]'::json)
         from ${s}.comments m left join ${s}.people p on p.id = m.author_id where m.campaign_id = campaigns.id) as comments,
       (select coalesce(json_agg(json_build_object('amount', d.amount::text, 'type', d.type, 'approved_at', d.approved_at) order by d.approved_at desc), '[]'::json)
-        from ${s}.campaign_donations d where d.campaign_id = campaigns.id::text) as donations
+        from ${s}.campaign_donations d where d.campaign_id = campaigns.id::text) as donations,
+      ${wallSql(schema, 'd.approved_at desc', DONOR_WALL_LATEST)} as wall_latest,
+      ${wallSql(schema, 'd.amount desc, d.approved_at desc', DONOR_WALL_LARGEST)} as wall_largest
      from ${s}.campaigns where campaigns.id = (select campaign_id from ${s}.campaign_slugs where slug = $1) and ${publicCampaignSql()}`,
     [slug],
   )
@@ -64,5 +88,6 @@ export async function findPublicCampaign(db: SqlExecutor, schema: string, slug: 
       approved: true,
       createdAt: new Date(donation.approved_at).toISOString(),
     })),
+    donorWall: row.visibility.donorWall === false ? null : { latest: row.wall_latest.map(wallEntry), largest: row.wall_largest.map(wallEntry) },
   }
 }

@@ -1,4 +1,5 @@
 import { conektaOrderFor, toCents } from './conekta-order.ts'
+import { wallChoiceOf } from './donor-wall-choice.ts'
 import type { ConektaDonationRequest, EventEnvelope } from '@donaciones/contracts'
 import { badGateway, HttpError, paymentRequired } from '@donaciones/kit'
 import { campaignRefOf, type DonationDeps } from '../deps.ts'
@@ -95,12 +96,13 @@ export async function donateByCard(deps: DonationDeps, command: DonationCommandC
       requestedAt: new Date().toISOString(),
       phone: input.phone,
       ...keyOf(meta),
+      ...wallChoiceOf(input),
     }
 
     let order: ConektaOrder
     try {
       order = await conekta.createOrder(
-        conektaOrderFor({ donationId, campaign, amount: input.amount, actor: command.actor, channel: 'conekta', customer, paymentMethod: { type: 'card', token_id: input.token } }),
+        conektaOrderFor({ donationId, campaign, amount: input.amount, actor: command.actor, channel: 'conekta', customer, paymentMethod: { type: 'card', token_id: input.token }, wall: wallChoiceOf(input) }),
         donationId,
       )
     } catch (error) {

@@ -1,4 +1,5 @@
 import type { OrderRequest } from 'conekta'
+import { wallMetadata, type DonorWallChoice } from './donor-wall-choice.ts'
 
 type PaymentMethod = NonNullable<OrderRequest['charges']>[number]['payment_method']
 
@@ -16,6 +17,7 @@ export interface DonationOrder {
   channel: 'conekta' | 'oxxo'
   customer: { name: string; email: string; phone: string }
   paymentMethod: PaymentMethod
+  wall: DonorWallChoice
 }
 
 /**
@@ -27,7 +29,7 @@ export function conektaOrderFor(order: DonationOrder): OrderRequest {
     currency: 'MXN',
     customer_info: order.customer,
     line_items: [{ name: `Donación: ${order.campaign.title}`.slice(0, 250), unit_price: toCents(order.amount), quantity: 1 }],
-    metadata: { donationId: order.donationId, campaignId: order.campaign.campaignId, userId: order.actor ?? '', channel: order.channel },
+    metadata: { donationId: order.donationId, campaignId: order.campaign.campaignId, userId: order.actor ?? '', channel: order.channel, ...wallMetadata(order.wall) },
     charges: [{ payment_method: order.paymentMethod }],
   }
 }

@@ -4,6 +4,7 @@ import { feeOf, firstCharge, metadataString, type ConektaOrder } from '../provid
 import { withMethod } from './card-donation.ts'
 import { approveDonation, expireDonation, recordPaidOrder, type DonationCommandContext, type RequestedData } from './donation-commands.ts'
 import { loadDonation } from './donation-state.ts'
+import { wallChoiceFromOrder } from './donor-wall-choice.ts'
 
 export type SyncOutcome = 'approved' | 'recorded' | 'expired' | 'unchanged' | 'ignored'
 
@@ -53,6 +54,7 @@ export async function syncConektaOrder(deps: DonationDeps, command: DonationComm
       providerOrderId: order.id,
       requestedAt: new Date((order.created_at ?? Date.now() / 1000) * 1000).toISOString(),
       ...(customer.phone ? { phone: customer.phone } : {}),
+      ...wallChoiceFromOrder(order),
     }
     const recorded = await recordPaidOrder(command, requested, { fee: feeOf(order), details })
     return recorded.length > 0 ? 'recorded' : 'unchanged'

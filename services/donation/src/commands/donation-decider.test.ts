@@ -54,6 +54,17 @@ describe('the donation decider: requests', () => {
 })
 
 describe('the donation decider: payments', () => {
+  it("carries the donor's wall choice onto the approval, and none for a donation from before the wall", () => {
+    const chosen = requestedData({ anonymous: true, message: 'Con cariño' })
+    spec
+      .given([newEvent(donationRequested, chosen)])
+      .when({ kind: 'approve', donationId, approval: { fee: 7.5 }, at })
+      .then([
+        newEvent(donationApproved, { donationId, campaignId, amount: 150, fee: 7.5, currency: 'MXN', type: 'conekta', donor, userId: null, approvedAt: at, anonymous: true, message: 'Con cariño' }),
+      ])
+    spec.given([requested]).when({ kind: 'approve', donationId, approval: { fee: 7.5 }, at }).then([approved()])
+  })
+
   it('approves a pending donation once, with the provider details first', () => {
     spec.given([requested]).when({ kind: 'approve', donationId, approval, at }).then([detailsEvent(donationId, details), approved()])
     spec.given([requested]).when({ kind: 'approve', donationId, approval: { fee: 7.5 }, at }).then([approved()])

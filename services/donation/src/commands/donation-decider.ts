@@ -9,6 +9,7 @@ import {
 } from '@donaciones/contracts'
 import { isEvent, newEvent, type Decider, type NewEvent } from '@donaciones/kit'
 import type { DonationState } from './donation-state.ts'
+import { carriedWallChoice } from './donor-wall-choice.ts'
 
 export type RequestedData = EventDataOf<typeof donationRequested>
 export type ProviderDetails = Omit<EventDataOf<typeof donationProviderDetailsRecorded>, 'donationId'>
@@ -66,6 +67,7 @@ function approvedEvents(requested: RequestedData, donor: RequestedData['donor'],
       donor,
       userId: requested.userId,
       approvedAt: at,
+      ...carriedWallChoice(requested),
     }),
   ]
 }

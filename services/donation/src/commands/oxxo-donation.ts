@@ -7,6 +7,7 @@ import { firstCharge, type ConektaOrder } from '../providers/conekta-types.ts'
 import { requireOpenCampaign } from './campaign-status.ts'
 import { keyOf, withMethod, type AttemptMeta } from './card-donation.ts'
 import { conektaOrderFor, toCents } from './conekta-order.ts'
+import { wallChoiceOf } from './donor-wall-choice.ts'
 import { donationIdFor, requireSameRequest } from './donation-id.ts'
 import { loadDonation } from './donation-state.ts'
 import { detailsEvent, startDonation, type DonationCommandContext, type RequestedData } from './donation-commands.ts'
@@ -64,7 +65,7 @@ export async function requestOxxoVoucher(deps: DonationDeps, command: DonationCo
     let order: ConektaOrder
     try {
       order = await conekta.createOrder(
-        conektaOrderFor({ donationId, campaign, amount: input.amount, actor: command.actor, channel: 'oxxo', customer, paymentMethod: { type: 'cash', expires_at: expiresAt } }),
+        conektaOrderFor({ donationId, campaign, amount: input.amount, actor: command.actor, channel: 'oxxo', customer, paymentMethod: { type: 'cash', expires_at: expiresAt }, wall: wallChoiceOf(input) }),
         donationId,
       )
     } catch (error) {
@@ -93,6 +94,7 @@ export async function requestOxxoVoucher(deps: DonationDeps, command: DonationCo
       requestedAt: new Date().toISOString(),
       phone: input.phone,
       ...keyOf(meta),
+      ...wallChoiceOf(input),
     }
     const created = await startDonation(command, requested, [
       newEvent(cashVoucherIssued, {

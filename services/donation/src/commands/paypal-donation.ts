@@ -10,6 +10,7 @@ import { donationIdFor, requireSameRequest } from './donation-id.ts'
 import { approveDonation, startDonation, type DonationCommandContext } from './donation-commands.ts'
 import { loadDonation, type DonationState } from './donation-state.ts'
 import { paypalFor } from './provider-access.ts'
+import { wallChoiceOf, type DonorWallChoice } from './donor-wall-choice.ts'
 import { checkAttempt, recordDecline } from './rate-limit.ts'
 import { requireAmountWithinMaximum } from './amount-limit.ts'
 
@@ -20,7 +21,7 @@ const mismatch = () => unprocessable('Pago no válido', 'El pago de PayPal no co
 export async function createPaypalOrder(
   deps: DonationDeps,
   command: DonationCommandContext,
-  input: { campaign: string; amount: number },
+  input: { campaign: string; amount: number } & DonorWallChoice,
   meta: AttemptMeta,
 ): Promise<{ orderID: string }> {
   const { store } = deps.context
@@ -64,6 +65,7 @@ export async function createPaypalOrder(
       providerOrderId: order.id,
       requestedAt: new Date().toISOString(),
       ...keyOf(meta),
+      ...wallChoiceOf(input),
     })
     return { orderID: order.id }
   })
