@@ -140,6 +140,7 @@ const SWITCHES = [
   { name: 'visibility.counter', label: 'Mostrar contador' },
   { name: 'visibility.countdown', label: 'Mostrar cuenta regresiva' },
   { name: 'visibility.comments', label: 'Mostrar comentarios' },
+  { name: 'visibility.donorWall', label: 'Mostrar muro de donadores' },
 ] as const
 
 /** Step 2 'Opciones': goal (when a payment provider is on), duration, date, gratitude, visibility. */
@@ -212,6 +213,7 @@ export function CampaignPreview({ values, categories, institutions, thumbnailPat
           <div><dt>Contador visible</dt><dd>{yesNo(values.visibility?.counter)}</dd></div>
           <div><dt>Cuenta regresiva visible</dt><dd>{yesNo(values.visibility?.countdown)}</dd></div>
           <div><dt>Comentarios visibles</dt><dd>{yesNo(values.visibility?.comments)}</dd></div>
+          <div><dt>Muro de donadores visible</dt><dd>{yesNo(values.visibility?.donorWall !== false)}</dd></div>
         </dl>
         <h4>Contenido</h4>
         <div className="campaign-preview__content" dangerouslySetInnerHTML={{ __html: values.content ?? '' }} />

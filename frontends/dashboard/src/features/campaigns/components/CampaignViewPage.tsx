@@ -32,6 +32,7 @@ function campaignFields(campaign: Campaign): RecordField[] {
     { label: 'Contador de visitas', value: shown(campaign.visibility.counter) },
     { label: 'Cuenta regresiva', value: shown(campaign.visibility.countdown) },
     { label: 'Comentarios', value: shown(campaign.visibility.comments) },
+    { label: 'Muro de donadores', value: shown(campaign.visibility.donorWall !== false) },
     { label: 'Me gusta', value: formatInteger(campaign.likes) },
     { label: 'Visitas', value: formatInteger(campaign.visits) },
     {

@@ -19,7 +19,7 @@ export function emptyCampaign(): CampaignFormValues {
     institution: null,
     gratitude: '',
     content: '',
-    visibility: { counter: true, countdown: true, comments: true },
+    visibility: { counter: true, countdown: true, comments: true, donorWall: true },
   }
 }
 
@@ -37,7 +37,7 @@ export function campaignToForm(campaign: CampaignEditView): CampaignFormValues {
     institution: campaign.institution?.value ?? null,
     gratitude: campaign.gratitude ?? '',
     content: campaign.content,
-    visibility: { ...campaign.visibility },
+    visibility: { ...campaign.visibility, donorWall: campaign.visibility.donorWall !== false },
   }
 }
 

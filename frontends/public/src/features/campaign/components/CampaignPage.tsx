@@ -10,6 +10,7 @@ import { countdownOf } from '../lib/countdown.ts'
 import { CampaignStats } from './CampaignStats.tsx'
 import { CategoryTags } from './CategoryTags.tsx'
 import { CommentsSection } from './CommentsSection.tsx'
+import { DonorWall } from './DonorWall.tsx'
 import { GoalBar } from './GoalBar.tsx'
 import { ShareBar } from './ShareBar.tsx'
 import { DONATION_ANCHOR, StickyDonateButton } from './StickyDonateButton.tsx'
@@ -81,7 +82,7 @@ function CampaignView({ campaign, visits, reload, reloadAfterDonation, renderDon
         </div>
       </header>
 
-      {/* Reading order on every screen: the campaign, then the donation card, then the comments (CSS places them side by side on wide screens). */}
+      {/* Reading order on every screen: the campaign, then the donation card, then the donor wall and the comments (CSS places them side by side on wide screens). */}
       <div className="campaign-layout">
         <div className="campaign-main">
           <CampaignStats campaign={campaign} visits={visits} countdown={countdown} />
@@ -96,9 +97,10 @@ function CampaignView({ campaign, visits, reload, reloadAfterDonation, renderDon
             {open ? renderDonation({ campaign, onDonated }) : <p className="campaign-finished" role="status">{CAMPAIGN_FINISHED}</p>}
           </aside>
         )}
-        {campaign.visibility.comments && (
+        {(campaign.visibility.comments || (goal > 0 && campaign.donorWall)) && (
           <div className="campaign-discussion">
-            <CommentsSection campaignId={campaign._id} comments={campaign.comments} onChanged={() => void reload()} />
+            {goal > 0 && campaign.donorWall && <DonorWall wall={campaign.donorWall} />}
+            {campaign.visibility.comments && <CommentsSection campaignId={campaign._id} comments={campaign.comments} onChanged={() => void reload()} />}
           </div>
         )}
       </div>

@@ -6,6 +6,7 @@ import type {
   OxxoResponse,
   PaypalDonationRequest,
   PaypalDonationResponse,
+  PaypalOrderRequest,
 } from '@donaciones/contracts'
 import { apiRequest } from '@donaciones/web-kit'
 
@@ -31,7 +32,7 @@ export function requestOxxoVoucher(body: OxxoRequest): Promise<OxxoResponse> {
 }
 
 /** POST /donations/paypal/order: our server creates the PayPal order for the amount. */
-export async function createPaypalOrder(body: { campaign: string; amount: number; user: string | null }): Promise<string> {
+export async function createPaypalOrder(body: PaypalOrderRequest): Promise<string> {
   const { orderID } = await apiRequest<{ orderID: string }>('SEND_PAYPAL_ORDER', '/donations/paypal/order', { method: 'POST', json: body, headers: idempotent(), silent: true })
   return orderID
 }

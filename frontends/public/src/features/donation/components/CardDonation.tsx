@@ -6,7 +6,7 @@ import type { ChannelProps } from '../lib/channel-props.ts'
 const CardForm = lazy(() => import('./CardForm.tsx').then((module) => ({ default: module.CardForm })))
 
 /** Card channel: a button that opens the card form in a modal. */
-export function CardDonation({ campaign, readAmount, enabled, user, onDonated, tokenizerUrl, publicKey }: ChannelProps & { tokenizerUrl: string; publicKey: string }) {
+export function CardDonation({ campaign, readAmount, enabled, user, wall, onDonated, tokenizerUrl, publicKey }: ChannelProps & { tokenizerUrl: string; publicKey: string }) {
   const [amount, setAmount] = useState<number | null>(null)
   const open = async () => {
     const value = await readAmount()
@@ -25,6 +25,7 @@ export function CardDonation({ campaign, readAmount, enabled, user, onDonated, t
               campaignId={campaign._id}
               amount={amount}
               user={user}
+              wall={wall}
               tokenizerUrl={tokenizerUrl}
               publicKey={publicKey}
               onDone={(name) => {

@@ -3,19 +3,21 @@ import { showAlert, useSession } from '@donaciones/web-kit'
 import { Field, useZodForm } from '@donaciones/web-kit/forms'
 import { createCardToken } from '../api/conekta-tokenizer.ts'
 import { donateByCard } from '../api/donation-api.ts'
+import type { WallChoice } from '../lib/channel-props.ts'
 import { showPaymentFailure } from '../lib/donation-failure.ts'
 
 interface CardFormProps {
   campaignId: string
   amount: number
   user: string | null
+  wall: WallChoice
   tokenizerUrl: string
   publicKey: string
   onDone: (donorName: string) => void
 }
 
 /** Card data goes to the provider's tokenizer only; our server receives the token. */
-export function CardForm({ campaignId, amount, user, tokenizerUrl, publicKey, onDone }: CardFormProps) {
+export function CardForm({ campaignId, amount, user, wall, tokenizerUrl, publicKey, onDone }: CardFormProps) {
   const sessionUser = useSession((state) => state.user)
   const empty: CardFormValues = { number: '', name: '', expiry: '', cvc: '', email: sessionUser?.email ?? '', phone: '' }
   const { register, handleSubmit, formState, reset } = useZodForm(cardFormSchema, { defaultValues: empty })
@@ -38,7 +40,7 @@ export function CardForm({ campaignId, amount, user, tokenizerUrl, publicKey, on
       return
     }
     try {
-      const donation = await donateByCard({ token, name: values.name, amount, campaign: campaignId, email: values.email, phone: values.phone, user })
+      const donation = await donateByCard({ token, name: values.name, amount, campaign: campaignId, email: values.email, phone: values.phone, user, ...wall })
       reset(empty)
       onDone(donation.customer_info?.name || values.name)
     } catch (error) {

@@ -3,6 +3,7 @@ import { Link } from '@donaciones/web-kit/router'
 import {
   DEFAULT_DONATION_AMOUNT,
   DONATION_INPUT_MIN,
+  DONOR_MESSAGE_MAX,
   formatPesos,
   SUGGESTED_DONATION_AMOUNTS,
   type Campaign,
@@ -30,6 +31,9 @@ export function DonationCard({ campaign, onDonated }: DonationCardProps) {
   const amountId = useId()
   const [amountText, setAmountText] = useState(String(DEFAULT_DONATION_AMOUNT))
   const [amountError, setAmountError] = useState<string | null>(null)
+  const [anonymous, setAnonymous] = useState(false)
+  const [message, setMessage] = useState('')
+  const messageId = useId()
 
   // Like the other forms: checked when the field is left, then on every change while it is wrong.
   const maxAmount = config?.donations.maxAmount
@@ -54,7 +58,16 @@ export function DonationCard({ campaign, onDonated }: DonationCardProps) {
     setAmountError(null)
   }
 
-  const channel: ChannelProps = { campaign, readAmount, enabled: accepted, user: user?._id ?? null, onDonated }
+  // Without a wall the donor was never asked: were it turned on later, they would not appear by name.
+  const showsWall = campaign.visibility.donorWall !== false
+  const wall = showsWall ? { anonymous, ...(message.trim() ? { message: message.trim() } : {}) } : { anonymous: true }
+  // A second donation starts without the first one's message.
+  const donated = (donorName: string) => {
+    setAnonymous(false)
+    setMessage('')
+    onDonated(donorName)
+  }
+  const channel: ChannelProps = { campaign, readAmount, enabled: accepted, user: user?._id ?? null, wall, onDonated: donated }
   const conekta = config.providers.conekta ? config.clients.conekta : null
   const paypal = config.providers.paypal ? config.clients.paypal : null
 
@@ -100,6 +113,28 @@ export function DonationCard({ campaign, onDonated }: DonationCardProps) {
           <p id={`${amountId}-max`} className="donation-card__max">Máximo por donación: {formatPesos(max)}</p>
           {amountError && <div id={`${amountId}-error`} className="kit-field__error" role="alert">{amountError}</div>}
         </div>
+        {showsWall && (
+          <fieldset className="donation-wall-choice">
+            <legend className="kit-field__label">Muro de donadores</legend>
+            <div className="donation-card__privacy">
+              <input id={`${titleId}-anonimo`} type="checkbox" checked={anonymous} onChange={(event) => setAnonymous(event.target.checked)} />
+              <label htmlFor={`${titleId}-anonimo`}>Donar de forma anónima</label>
+            </div>
+            <div className="kit-field">
+              <label className="kit-field__label" htmlFor={messageId}>Mensaje para el muro (opcional)</label>
+              <textarea
+                id={messageId}
+                className="kit-input donation-wall-choice__message"
+                rows={2}
+                maxLength={DONOR_MESSAGE_MAX}
+                value={message}
+                aria-describedby={`${messageId}-count`}
+                onChange={(event) => setMessage(event.target.value)}
+              />
+              <p id={`${messageId}-count`} className="donation-card__max">{message.length}/{DONOR_MESSAGE_MAX} caracteres</p>
+            </div>
+          </fieldset>
+        )}
       </form>
       <div className="donation-card__privacy">
         <input id={`${titleId}-aviso`} type="checkbox" checked={accepted} onChange={(event) => setAccepted(event.target.checked)} aria-describedby={accepted ? undefined : hintId} />

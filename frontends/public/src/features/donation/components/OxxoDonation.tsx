@@ -11,7 +11,7 @@ const OxxoForm = lazy(() => import('./OxxoForm.tsx').then((module) => ({ default
  * Cash channel: the donor's data, then the voucher to pay at the store. It is not approved until
  * paid, so the page is not told of a donation here.
  */
-export function OxxoDonation({ campaign, readAmount, enabled, user }: ChannelProps) {
+export function OxxoDonation({ campaign, readAmount, enabled, user, wall }: ChannelProps) {
   const [amount, setAmount] = useState<number | null>(null)
   const [voucher, setVoucher] = useState<OxxoResponse | null>(null)
   const open = async () => {
@@ -37,7 +37,7 @@ export function OxxoDonation({ campaign, readAmount, enabled, user }: ChannelPro
             <>
               <p className="donation-modal__amount">Monto a donar: <strong>{formatMoney(amount)}</strong></p>
               <Suspense fallback={<Loading />}>
-                <OxxoForm campaignId={campaign._id} amount={amount} user={user} onVoucher={setVoucher} />
+                <OxxoForm campaignId={campaign._id} amount={amount} user={user} wall={wall} onVoucher={setVoucher} />
               </Suspense>
             </>
           )}

@@ -2,15 +2,17 @@ import { INVALID_INFORMATION_TEXT, INVALID_INFORMATION_TITLE, VOUCHER_PHONE_LENG
 import { showAlert, useSession } from '@donaciones/web-kit'
 import { Field, useZodForm } from '@donaciones/web-kit/forms'
 import { requestOxxoVoucher } from '../api/donation-api.ts'
+import type { WallChoice } from '../lib/channel-props.ts'
 
 interface OxxoFormProps {
   campaignId: string
   amount: number
   user: string | null
+  wall: WallChoice
   onVoucher: (voucher: OxxoResponse) => void
 }
 
-export function OxxoForm({ campaignId, amount, user, onVoucher }: OxxoFormProps) {
+export function OxxoForm({ campaignId, amount, user, wall, onVoucher }: OxxoFormProps) {
   const sessionUser = useSession((state) => state.user)
   const defaults: VoucherForm = { name: sessionUser?.name ?? '', lastName: sessionUser?.lastName ?? '', email: sessionUser?.email ?? '', phone: '' }
   const { register, handleSubmit, formState } = useZodForm(voucherFormSchema, { defaultValues: defaults })
@@ -18,7 +20,7 @@ export function OxxoForm({ campaignId, amount, user, onVoucher }: OxxoFormProps)
 
   const submit = handleSubmit(async (values) => {
     try {
-      onVoucher(await requestOxxoVoucher({ ...values, campaign: campaignId, amount, user }))
+      onVoucher(await requestOxxoVoucher({ ...values, campaign: campaignId, amount, user, ...wall }))
     } catch {
       void showAlert(INVALID_INFORMATION_TITLE, INVALID_INFORMATION_TEXT, 'error')
     }

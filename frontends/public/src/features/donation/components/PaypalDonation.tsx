@@ -24,13 +24,13 @@ export function PaypalDonation(props: ChannelProps & { sdkUrl: string; clientId:
   return <PaypalButtons {...props} clientId={props.clientId} />
 }
 
-function PaypalButtons({ campaign, readAmount, user, onDonated, sdkUrl, clientId }: ChannelProps & { sdkUrl: string; clientId: string }) {
+function PaypalButtons({ campaign, readAmount, user, wall, onDonated, sdkUrl, clientId }: ChannelProps & { sdkUrl: string; clientId: string }) {
   const container = useRef<HTMLDivElement>(null)
   const [status, setStatus] = useState<'loading' | 'ready' | 'error'>('loading')
   const [attempt, setAttempt] = useState(0)
   // The provider keeps the first callbacks it gets: they read the latest props through this ref.
-  const latest = useRef({ campaign, readAmount, user, onDonated })
-  latest.current = { campaign, readAmount, user, onDonated }
+  const latest = useRef({ campaign, readAmount, user, wall, onDonated })
+  latest.current = { campaign, readAmount, user, wall, onDonated }
 
   useEffect(() => {
     let cancelled = false
@@ -42,10 +42,10 @@ function PaypalButtons({ campaign, readAmount, user, onDonated, sdkUrl, clientId
         return paypal
           .Buttons({
             createOrder: async () => {
-              const { campaign: current, readAmount: read, user: donor } = latest.current
+              const { campaign: current, readAmount: read, user: donor, wall: choice } = latest.current
               const amount = await read()
               if (amount === null) throw new InvalidAmount()
-              return createPaypalOrder({ campaign: current._id, amount, user: donor })
+              return createPaypalOrder({ campaign: current._id, amount, user: donor, ...choice })
             },
             onApprove: async ({ orderID }) => {
               const { campaign: current, user: donor, onDonated: done } = latest.current

@@ -1,5 +1,11 @@
 import type { Campaign } from '@donaciones/contracts'
 
+/** The donor wall choice sent with a donation: to appear as "Anónimo", and an optional message. */
+export interface WallChoice {
+  anonymous: boolean
+  message?: string
+}
+
 /** What each payment channel of the donation card receives. */
 export interface ChannelProps {
   campaign: Campaign
@@ -9,5 +15,7 @@ export interface ChannelProps {
   enabled: boolean
   /** The signed-in donor's id, or null. */
   user: string | null
+  /** What the donor chose for the campaign's donor wall. */
+  wall: WallChoice
   onDonated: (donorName: string) => void
 }
