@@ -1,3 +1,4 @@
+import type { Campaign } from '@donaciones/contracts'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -61,7 +62,21 @@ describe('npm run demo', () => {
 
     const login = (await (await fetch(`${url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'admin@demo.mx', password: 'Demo#2026' }) })).json()) as { token: string }
     const list = (await (await fetch(`${url}/api/donations/conekta/card`, { headers: { authorization: `Bearer ${login.token}` } })).json()) as { docs: { amount: number }[]; total: number }
-    expect(list.docs.map((doc) => doc.amount)).toEqual([250])
-    expect(list.total).toBe(250)
+    // The newest first, after the demo's own sample donations (500 + 1,500 + 250 + 2,000).
+    expect(list.docs.map((doc) => doc.amount)).toEqual([250, 2000, 250, 1500, 500])
+    expect(list.total).toBe(4500)
+  })
+
+  it("shows the first campaign's donor wall with the sample donors, the anonymous one unnamed", async () => {
+    const campaigns = (await (await fetch(`${url}/api/public/campaigns/`)).json()) as { slug: string; title: string }[]
+    const first = campaigns.find((campaign) => campaign.title === 'Útiles para el regreso a clases')
+    const page = (await (await fetch(`${url}/api/public/campaigns/${first?.slug ?? ''}`)).json()) as Campaign
+    expect(page.donorWall?.latest.map(({ name, amount }) => [name, amount])).toEqual([
+      ['Pedro S.', 2000],
+      ['Lucía H.', 250],
+      [null, 1500],
+      ['Mariana T.', 500],
+    ])
+    expect(JSON.stringify(page)).not.toContain('Jorge')
   })
 })

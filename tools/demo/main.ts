@@ -2,7 +2,7 @@ import { rmSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { acquireDataDirLock, createLogger, onShutdownSignals, readSettings } from '@donaciones/kit'
 import { startProviderSim } from '../provider-sim/index.ts'
-import { demoAdmin, picture, sampleCampaigns } from './sample-data.ts'
+import { demoAdmin, picture, sampleCampaigns, sampleDonors } from './sample-data.ts'
 
 /**
  * `npm run demo`: the embedded product with the payment simulator as card, cash and wallet
@@ -69,8 +69,9 @@ const { token } = await api<{ token: string }>('/api/init', {
 const [category] = await api<{ value: string }[]>('/api/options/categories', { token })
 const today = new Date(Date.now() - 6 * 3600 * 1000).toISOString().slice(0, 10)
 const slugs: string[] = []
+const campaignIds: string[] = []
 for (const sample of sampleCampaigns) {
-  const created = await api<{ slug: string }>('/api/campaigns', {
+  const created = await api<{ _id: string; slug: string }>('/api/campaigns', {
     token,
     json: {
       title: sample.title, description: sample.description, goal: sample.goal, duration: 60, date: today,
@@ -79,6 +80,24 @@ for (const sample of sampleCampaigns) {
     },
   })
   slugs.push(created.slug)
+  campaignIds.push(created._id)
+}
+
+/** A card token from the simulator's tokenizer, as the browser script makes it. */
+async function cardToken(name: string): Promise<string> {
+  const response = await fetch(`${sim.conekta.baseUrl}/tokens`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${sim.conekta.publicKey}`, accept: 'application/vnd.conekta-v2.2.0+json', 'content-type': 'application/json' },
+    body: JSON.stringify({ card: { number: '4242424242424242', name, exp_month: '12', exp_year: String(new Date().getUTCFullYear() + 2), cvc: '123' } }),
+  })
+  return ((await response.json()) as { id: string }).id
+}
+
+// The first campaign's donor wall: named donors, an anonymous one, messages.
+for (const donor of sampleDonors) {
+  await api('/api/donations/conekta', {
+    json: { token: await cardToken(donor.name), campaign: campaignIds[0], amount: donor.amount, name: donor.name, email: donor.email, phone: '5512345678', anonymous: donor.anonymous, ...(donor.message ? { message: donor.message } : {}) },
+  })
 }
 
 process.stdout.write(

@@ -9,6 +9,14 @@ export const sampleCampaigns = [
   { title: 'Becas de música', description: 'Instrumentos y clases para la orquesta juvenil del barrio.', goal: 120_000, colors: [[186, 104, 200], [74, 20, 140]] },
 ] as const
 
+/** Card donations to the first campaign, so its donor wall has named and anonymous donors with messages. */
+export const sampleDonors = [
+  { name: 'Mariana Torres', email: 'mariana@demo.mx', amount: 500, anonymous: false, message: '¡Mucho éxito en el regreso a clases!' },
+  { name: 'Jorge Ramírez', email: 'jorge@demo.mx', amount: 1500, anonymous: true, message: 'Con cariño para la sierra.' },
+  { name: 'Lucía Hernández', email: 'lucia@demo.mx', amount: 250, anonymous: false, message: '' },
+  { name: 'Pedro Sánchez', email: 'pedro@demo.mx', amount: 2000, anonymous: false, message: 'Que ningún niño se quede sin cuadernos.' },
+] as const
+
 export function picture(colors: readonly (readonly [number, number, number])[]): Buffer {
   const [from, to] = colors as [[number, number, number], [number, number, number]]
   return gradientPng(640, 360, from, to)
