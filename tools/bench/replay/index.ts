@@ -7,6 +7,8 @@ import { generateAuditLog } from './generate.ts'
 import { planAuditLog, totalEvents, type AuditLogMix } from './mix.ts'
 import { readLogPlainly, type PlainReadFilter } from './plain-read.ts'
 import { verifyCounters, verifyHistory, verifyIndexes } from './verify.ts'
+import { profileDir } from '../profile.ts'
+import { summariseStatements, timedDatabase, type StatementTimes } from './statement-times.ts'
 
 const fullSize = 1_000_000
 const quickSize = 50_000
@@ -29,13 +31,12 @@ export async function benchReplay(mode: BenchMode, options: BenchOptions): Promi
   try {
     const { db, schema } = database
     // As the replay CLI builds it: the service's own definitions and every one its projections handle.
-    const store = new EventStore({
-      db,
-      schema,
-      service: auditService.name,
-      definitions: [...auditService.events, ...auditService.projections.flatMap((projection) => projection.handles)],
-    })
+    const definitions = [...auditService.events, ...auditService.projections.flatMap((projection) => projection.handles)]
+    const store = new EventStore({ db, schema, service: auditService.name, definitions })
     await store.init()
+    // With BENCH_PROFILE_DIR the replays time each statement they run (the quickest round's are printed).
+    const times: StatementTimes = new Map()
+    const replayStore = profileDir ? new EventStore({ db: timedDatabase(db, times), schema, service: auditService.name, definitions }) : store
 
     options.log(`  replay (${mode}): generando ${events} eventos (${mix.visits} visitas, ${events - mix.visits} en el inbox)…`)
     const generateStarted = performance.now()
@@ -55,12 +56,14 @@ export async function benchReplay(mode: BenchMode, options: BenchOptions): Promi
       const projection = findProjection(name)
       const own = await fastest(rounds, () => readLogPlainly(db, schema, replayedRows(projection)))
       const replay = await fastest(rounds, async () => {
+        times.clear()
         const started = performance.now()
-        const progress = await replayProjection({ store, projection })
+        const progress = await replayProjection({ store: replayStore, projection })
         const seconds = (performance.now() - started) / 1000
+        const statements = profileDir ? summariseStatements(times, seconds * 1000) : []
         await verify(db, schema, mix)
         await verifyIndexes(db, schema, projection)
-        return { events: progress.done, seconds }
+        return { events: progress.done, seconds, statements }
       })
       if (own.events !== replay.events) throw new Error(`La reconstrucción de ${name} aplicó ${replay.events} eventos y su lectura simple leyó ${own.events}`)
       const timing: ReplayTiming = {
@@ -78,6 +81,7 @@ export async function benchReplay(mode: BenchMode, options: BenchOptions): Promi
           `${percent(plainReadEventsPerSecond)} de la lectura simple del registro, ${percent(own.events / own.seconds)} de la de sus propias filas ` +
           `(${(own.events / own.seconds).toFixed(0)} eventos/s); verificado (la mejor de ${rounds})`,
       )
+      for (const line of replay.statements) options.log(`    ${line}`)
     }
     return { mode, events, generateSeconds, plainReadSeconds: plain.seconds, plainReadEventsPerSecond, replays }
   } finally {
