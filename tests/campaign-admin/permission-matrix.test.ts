@@ -21,6 +21,8 @@ interface Case {
   name: string
   /** A module: role 0 and role 1 with that module's permission. 'admins': roles 0 and 1. 'commenters': role 2 only. */
   allowed: Module | 'admins' | 'commenters'
+  /** What an allowed caller gets when it is not 2xx (the guards passed, then the record is missing). */
+  allowedStatus?: number
   call(token: string | undefined): Promise<Response>
 }
 
@@ -137,6 +139,15 @@ forEachEngine('permission matrix of the campaign, institution, category, option 
         return site.api(`/api/comments/${_id}`, { method: 'PUT', token })
       },
     },
+    { name: 'GET /api/campaigns/{id}/donor-wall', allowed: 'campaign', call: (token) => site.api(`/api/campaigns/${campaignId}/donor-wall`, { token }) },
+    {
+      // No donation here carries a message: the guards answer first, then the message is not found.
+      name: 'PUT /api/campaigns/{id}/donor-wall/{donationId}',
+      allowed: 'campaign',
+      allowedStatus: 404,
+      call: (token) =>
+        site.api(`/api/campaigns/${campaignId}/donor-wall/${crypto.randomUUID()}`, { method: 'PUT', token, json: { payload: { hidden: true }, historical: { cause: 'Moderación', description: 'Mensaje ofensivo' } } }),
+    },
   ]
 
   for (const testCase of cases) {
@@ -144,7 +155,8 @@ forEachEngine('permission matrix of the campaign, institution, category, option 
       const seen: Record<string, number | 'ok'> = {}
       const wanted: Record<string, number | 'ok'> = {}
       for (const caller of callers) {
-        wanted[caller] = expected(testCase.allowed, caller)
+        const verdict = expected(testCase.allowed, caller)
+        wanted[caller] = verdict === 'ok' && testCase.allowedStatus ? testCase.allowedStatus : verdict
         current = { caller, allowed: wanted[caller] === 'ok' }
         const response = await testCase.call(tokenOf(caller, testCase.allowed))
         await response.arrayBuffer()

@@ -16,7 +16,7 @@ import {
   CAMPAIGN_SUBTITLE_MAX,
   CAMPAIGN_TITLE_MAX,
 } from '../limits.ts'
-import { campaignEditViewSchema, campaignSchema, campaignSummarySchema } from '../entities/campaign.ts'
+import { campaignEditViewSchema, campaignSchema, campaignSummarySchema, donorWallMessageSchema } from '../entities/campaign.ts'
 import { adminChangeSchema, exportRequestSchema, toggleRequestSchema } from './common.ts'
 
 export const visibilityInputSchema = z.object(
@@ -63,6 +63,14 @@ export function campaignInputSchema({ goalRequired }: { goalRequired: boolean })
     })
 }
 export type CampaignInput = z.infer<ReturnType<typeof campaignInputSchema>>
+
+/** PUT /campaigns/{id}/donor-wall/{donationId}: hide a donor's message from the wall, or show it again. */
+export const donorMessageModerationRequestSchema = adminChangeSchema(z.object({ hidden: requiredBoolean }, { error: REQUIRED }))
+export type DonorMessageModerationRequest = z.infer<typeof donorMessageModerationRequestSchema>
+/** Route parameters `{id}` (the campaign) and `{donationId}`. */
+export const donorMessageParamsSchema = z.object({ id: idSchema, donationId: idSchema })
+/** GET /campaigns/{id}/donor-wall: every donor message of the campaign, newest first. */
+export const donorWallMessagesResponseSchema = z.array(donorWallMessageSchema)
 
 export function campaignCreateRequestSchema(options: { goalRequired: boolean }) {
   return campaignInputSchema(options)

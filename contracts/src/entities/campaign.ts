@@ -94,6 +94,10 @@ export const donorWallEntrySchema = z.object({
 })
 export type DonorWallEntry = z.infer<typeof donorWallEntrySchema>
 
+/** A donor's message as administrators see it, hidden or not (GET /campaigns/{id}/donor-wall). */
+export const donorWallMessageSchema = donorWallEntrySchema.extend({ message: z.string(), messageHidden: z.boolean() })
+export type DonorWallMessage = z.infer<typeof donorWallMessageSchema>
+
 /** The donor wall of a campaign's page: the latest donations and the largest ones. */
 export const donorWallSchema = z.object({
   latest: z.array(donorWallEntrySchema),

@@ -133,6 +133,17 @@ export const commentDeleted = defineEvent({
   schema: z.object({ commentId: idSchema, campaignId: idSchema }),
 })
 
+/**
+ * An administrator hid a donor's message on a campaign's donor wall, or showed it again; the
+ * justification is in the event's metadata (the change history shows it).
+ */
+export const donorMessageModerated = defineEvent({
+  service: 'campaign',
+  aggregate: 'donor-message',
+  type: 'DonorMessageModerated',
+  schema: z.object({ campaignId: idSchema, donationId: idSchema, hidden: z.boolean() }),
+})
+
 export const campaignEvents = [
   institutionCreated,
   institutionUpdated,
@@ -149,4 +160,5 @@ export const campaignEvents = [
   campaignLiked,
   commentPosted,
   commentDeleted,
+  donorMessageModerated,
 ] as const

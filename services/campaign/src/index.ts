@@ -5,8 +5,10 @@ import { campaignMigrations } from './migrations.ts'
 import { campaignsProjection } from './projections/campaigns.ts'
 import { commentsProjection } from './projections/comments.ts'
 import { donationTotalsProjection } from './projections/donation-totals.ts'
+import { donorMessagesProjection } from './projections/donor-messages.ts'
 import { peopleProjection } from './projections/people.ts'
 import { commentRoutes } from './routes/comment-routes.ts'
+import { donorWallRoutes } from './routes/donor-wall-routes.ts'
 import { catalogProjection } from './projections/catalog.ts'
 import { campaignAdminRoutes } from './routes/campaign-admin-routes.ts'
 import { publicCampaignRoutes } from './routes/public-routes.ts'
@@ -18,7 +20,7 @@ import { optionsRoutes } from './routes/options-routes.ts'
 export const campaignService: ServiceDefinition = {
   name: 'campaign',
   events: campaignEvents,
-  projections: [catalogProjection, campaignsProjection, peopleProjection, commentsProjection, donationTotalsProjection],
+  projections: [catalogProjection, campaignsProjection, peopleProjection, commentsProjection, donationTotalsProjection, donorMessagesProjection],
   migrations: campaignMigrations,
   routes(context) {
     const router = Router()
@@ -28,6 +30,7 @@ export const campaignService: ServiceDefinition = {
     router.use(optionsRoutes(context))
     router.use(publicCampaignRoutes(context))
     router.use(commentRoutes(context))
+    router.use(donorWallRoutes(context))
     router.use(campaignAdminRoutes(context))
     return router
   },

@@ -9,6 +9,7 @@ import { catalogProjection } from '../src/projections/catalog.ts'
 import { commentsProjection } from '../src/projections/comments.ts'
 import { donationTotalsProjection } from '../src/projections/donation-totals.ts'
 import { peopleProjection } from '../src/projections/people.ts'
+import { donorMessagesProjection } from '../src/projections/donor-messages.ts'
 import { findPublicCampaign } from '../src/projections/public-campaign.ts'
 
 /** A timestamp with microseconds, so rounding to milliseconds is exercised. */
@@ -40,7 +41,7 @@ describe.each(databaseEngines)('public campaign document in one query ($name)', 
   beforeAll(async () => {
     db = await engine.open()
     await db.exec(`create schema if not exists ${s}`)
-    for (const projection of [campaignsProjection, catalogProjection, commentsProjection, donationTotalsProjection, peopleProjection]) await projection.setup(db, schema)
+    for (const projection of [campaignsProjection, catalogProjection, commentsProjection, donationTotalsProjection, donorMessagesProjection, peopleProjection]) await projection.setup(db, schema)
     for (const [id, title] of [[health, 'Salud'], [school, 'Educación']] as const) {
       await db.query(`insert into ${s}.categories (id, title, description, active, created_at, updated_at) values ($1, $2, 'd', true, now(), now())`, [id, title])
     }
@@ -54,15 +55,18 @@ describe.each(databaseEngines)('public campaign document in one query ($name)', 
     for (const [author, at] of [['u1', instant(10, 1)], ['u2', sameInstant], ['u1', sameInstant], ['desconocido', instant(40, 999500)]] as const) {
       await db.query(`insert into ${s}.comments (id, campaign_id, comment, author_id, created_at) values ($1, $2, $3, $4, $5)`, [randomUUID(), full.id, `Comentario de ${author}`, author, at])
     }
-    // The donor wall: a named donor with a message, an anonymous one, one from before the wall.
+    // The donor wall: a named donor with a message, an anonymous one, one whose message is hidden.
     for (const [amount, type, at, name, message] of [
       ['100', 'conekta', instant(11, 250), 'Ana P.', 'Con cariño'],
       ['250.75', 'paypal', instant(12, 999999), null, null],
       ['0.1', 'oxxo', instant(13, 1), null, 'Ánimo'],
     ] as const) {
+      const donationId = randomUUID()
       await db.query(`insert into ${s}.campaign_donations (donation_id, campaign_id, amount, type, approved_at, wall_name, message) values ($1, $2, $3, $4, $5, $6, $7)`, [
-        randomUUID(), full.id, amount, type, at, name, message,
+        donationId, full.id, amount, type, at, name, message,
       ])
+      // An administrator hid the 'Ánimo' message.
+      if (message === 'Ánimo') await db.query(`insert into ${s}.donor_message_moderation (donation_id, campaign_id, hidden) values ($1, $2, true)`, [donationId, full.id])
     }
     for (const counter of ['likes', 'visits', 'visits'] as const) await incrementCampaignCounter(db, schema, full.id, counter)
   }, 60_000)
@@ -85,7 +89,7 @@ describe.each(databaseEngines)('public campaign document in one query ($name)', 
     expect(document?.comments[0]?.createdBy).toEqual({ _id: 'desconocido', name: '', lastName: '', picture: null })
     expect(document?.donations.map((donation) => donation.amount)).toEqual([0.1, 250.75, 100])
     expect(document?.donorWall?.latest.map(({ name, amount, message }) => ({ name, amount, message }))).toEqual([
-      { name: null, amount: 0.1, message: 'Ánimo' },
+      { name: null, amount: 0.1, message: null },
       { name: null, amount: 250.75, message: null },
       { name: 'Ana P.', amount: 100, message: 'Con cariño' },
     ])

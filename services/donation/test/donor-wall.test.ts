@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import type { Campaign } from '@donaciones/contracts'
+import type { Campaign, DonorWallMessage } from '@donaciones/contracts'
 import { startProviderSim, type ProviderSim } from '../../../tools/provider-sim/index.ts'
 import { cardToken, createCampaign, eventually, forEachEngine, json, pointAtProviders, startDonationSite, type DonationSite } from './support.ts'
 
@@ -80,6 +80,48 @@ forEachEngine('the donor wall of a campaign page (through the gateway, with the 
     expect((await donate({ name: 'Elena Mora', amount: 320, anonymous: true, message: 'Desde lejos' })).status).toBe(200)
     const order = sim.conektaOrders().at(-1) as { metadata?: Record<string, unknown> } | undefined
     expect(order?.metadata).toMatchObject({ anonymous: 'true', message: 'Desde lejos' })
+  })
+
+  it('an administrator hides a message with a justification: gone from the page within the second, listed as hidden, in the history; shown again on request', async () => {
+    const admin = donation.adminToken
+    const messages = async () => json<DonorWallMessage[]>(await donation.site.api(`/api/campaigns/${campaign.id}/donor-wall`, { token: admin }))
+    const target = (await messages()).find((entry) => entry.message === 'Con cariño')
+    expect(target).toMatchObject({ name: null, messageHidden: false })
+    const moderate = (hidden: boolean, historical: unknown = { cause: 'Moderación', description: 'Mensaje fuera de lugar' }, donationId = target?._id ?? '') =>
+      donation.site.api(`/api/campaigns/${campaign.id}/donor-wall/${donationId}`, { method: 'PUT', token: admin, json: { payload: { hidden }, historical } })
+
+    const missing = await moderate(true, null)
+    expect(missing.status).toBe(422)
+    expect(await missing.text()).toContain('Campo requerido')
+    const notFound = await moderate(true, { cause: 'Moderación', description: 'No existe' }, crypto.randomUUID())
+    expect(notFound.status).toBe(404)
+    expect(await notFound.text()).toContain('Mensaje no encontrado')
+
+    const hidden = await moderate(true)
+    expect(hidden.status).toBe(200)
+    expect(await hidden.json()).toMatchObject({ message: 'Mensaje oculto del muro', messageHidden: true })
+    // Hiding again records nothing more.
+    expect((await moderate(true)).status).toBe(200)
+    const started = Date.now()
+    await eventually(async () => {
+      const wall = (await publicPage()).donorWall
+      const entry = wall?.latest.find((candidate) => candidate._id === target?._id)
+      expect(entry).toMatchObject({ name: null, amount: 900, message: null })
+    }, 1_000)
+    expect(Date.now() - started).toBeLessThan(1_000)
+    expect(JSON.stringify(await publicPage())).not.toContain('Con cariño')
+    expect((await messages()).find((entry) => entry._id === target?._id)).toMatchObject({ message: 'Con cariño', messageHidden: true })
+
+    const history = await eventually(async () => {
+      const entries = await json<{ cause: string; description: string }[]>(await donation.site.api(`/api/historical/?module=campaign&document=${campaign.id}`, { token: admin }))
+      const moderated = entries.filter((entry) => entry.description === 'Mensaje fuera de lugar')
+      expect(moderated).toHaveLength(1)
+      return moderated
+    })
+    expect(history[0]?.cause).toBe('Moderación')
+
+    expect(await (await moderate(false, { cause: 'Moderación', description: 'Revisado, se muestra' })).json()).toMatchObject({ message: 'Mensaje visible en el muro', messageHidden: false })
+    await eventually(async () => expect((await publicPage()).donorWall?.latest.find((candidate) => candidate._id === target?._id)?.message).toBe('Con cariño'))
   })
 
   it('shows no wall on a campaign that turned it off', async () => {

@@ -7,6 +7,7 @@ import {
   categoryUpdated,
   configurationCreated,
   configurationUpdated,
+  donorMessageModerated,
   institutionActivationToggled,
   institutionCreated,
   institutionUpdated,
@@ -67,6 +68,8 @@ export const historyRules: readonly HistoryRule[] = [
   { module: 'campaign', created: true, change: on(campaignCreated, (data) => ({ document: data.campaignId, title: data.title })) },
   { module: 'campaign', change: on(campaignUpdated, (data) => ({ document: data.campaignId, title: data.title })) },
   { module: 'campaign', change: on(campaignActivationToggled, (data) => ({ document: data.campaignId })) },
+  // A donor's message hidden from (or shown again on) the campaign's donor wall, with the administrator's justification.
+  { module: 'campaign', change: on(donorMessageModerated, (data) => ({ document: data.campaignId })) },
   { module: 'institution', created: true, change: on(institutionCreated, (data) => ({ document: data.institutionId, title: data.name })) },
   { module: 'institution', change: on(institutionUpdated, (data) => ({ document: data.institutionId, title: data.name })) },
   { module: 'institution', change: on(institutionActivationToggled, (data) => ({ document: data.institutionId })) },

@@ -1,5 +1,6 @@
 import { DONOR_WALL_LARGEST, DONOR_WALL_LATEST, donationApproved, donorWallName, type DonorWall, type Visibility } from '@donaciones/contracts'
 import { ident, on, typedProjection, type SqlExecutor } from '@donaciones/kit'
+import { shownMessageSql } from './donor-messages.ts'
 
 /**
  * Approved donations of each campaign (from the donation service); failed ones never arrive here.
@@ -57,11 +58,11 @@ export async function campaignDonorWall(db: SqlExecutor, schema: string, campaig
   if (visibility.donorWall === false) return null
   const entries = async (order: string, limit: number) => {
     const { rows } = await db.query<{ id: string; name: string | null; amount: string; approved_at: Date | string; message: string | null }>(
-      `select donation_id as id, wall_name as name, amount::text as amount, approved_at, message from ${ident(schema)}.campaign_donations
-       where campaign_id = $1 order by ${order}, donation_id limit ${limit}`,
+      `select d.donation_id as id, d.wall_name as name, d.amount::text as amount, d.approved_at, ${shownMessageSql(schema)} as message
+       from ${ident(schema)}.campaign_donations d where d.campaign_id = $1 order by ${order}, d.donation_id limit ${limit}`,
       [campaignId],
     )
     return rows.map((row) => ({ _id: row.id, name: row.name, amount: Number(row.amount), createdAt: new Date(row.approved_at).toISOString(), message: row.message }))
   }
-  return { latest: await entries('approved_at desc', DONOR_WALL_LATEST), largest: await entries('amount desc, approved_at desc', DONOR_WALL_LARGEST) }
+  return { latest: await entries('d.approved_at desc', DONOR_WALL_LATEST), largest: await entries('d.amount desc, d.approved_at desc', DONOR_WALL_LARGEST) }
 }

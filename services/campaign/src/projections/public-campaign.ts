@@ -1,5 +1,6 @@
 import { DONOR_WALL_LARGEST, DONOR_WALL_LATEST, type DonorWallEntry } from '@donaciones/contracts'
 import { ident, type SqlExecutor } from '@donaciones/kit'
+import { shownMessageSql } from './donor-messages.ts'
 import { campaignColumns, campaignSchedule, publicCampaignSql, summaryOf, type CampaignRow } from './campaign-queries.ts'
 
 interface CommentJson {
@@ -38,7 +39,7 @@ interface PublicCampaignRow extends CampaignRow {
 /** A JSON array of the campaign's donor wall entries, `order` and `limit` choosing which. */
 function wallSql(schema: string, order: string, limit: number): string {
   return `(select coalesce(json_agg(w), '[]'::json) from (
-      select d.donation_id as id, d.wall_name as name, d.amount::text as amount, d.approved_at, d.message
+      select d.donation_id as id, d.wall_name as name, d.amount::text as amount, d.approved_at, ${shownMessageSql(schema)} as message
       from ${ident(schema)}.campaign_donations d where d.campaign_id = campaigns.id::text order by ${order}, d.donation_id limit ${limit}) w)`
 }
 
