@@ -23,7 +23,7 @@ interface AdminCampaign {
   thumbnail: { _id: string; path: string }
   categories: { _id: string; title: string }[]
   institution: { _id: string; name: string } | null
-  visibility: { counter: boolean; countdown: boolean; comments: boolean }
+  visibility: { counter: boolean; countdown: boolean; comments: boolean; donorWall?: boolean }
 }
 
 async function campaignById(site: BrowserSite, token: string, id: string): Promise<AdminCampaign> {
@@ -137,6 +137,8 @@ describe('asistente de campañas del panel (/dashboard/campaign/create y edit)',
     await field(page, 'Meta (MXN)').fill('25000')
     await field(page, 'Mensaje de agradecimiento (opcional)').fill('¡Gracias por tu apoyo!')
     await page.getByRole('switch', { name: 'Mostrar comentarios' }).uncheck()
+    // The donor wall is shown unless turned off.
+    expect(await page.getByRole('switch', { name: 'Mostrar muro de donadores' }).isChecked()).toBe(true)
     const date = await field(page, 'Fecha de publicación').inputValue()
     expect(date).toMatch(/^\d{4}-\d{2}-\d{2}$/)
     await button(page, 'Siguiente').click()
@@ -167,7 +169,7 @@ describe('asistente de campañas del panel (/dashboard/campaign/create y edit)',
     expect(saved.categories.map((category) => category.title)).toEqual(['Salud'])
     expect(saved.institution?.name).toBe('Hospital Aliado')
     expect(saved.content).toContain('Cada despensa alimenta a una familia durante un mes.')
-    expect(saved.visibility).toEqual({ counter: true, countdown: true, comments: false })
+    expect(saved.visibility).toEqual({ counter: true, countdown: true, comments: false, donorWall: true })
 
     // The public page shows it.
     const { page: visitor } = await openPage(browser, 'campana-publica')

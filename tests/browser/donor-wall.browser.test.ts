@@ -3,7 +3,8 @@ import type { Browser, Page } from 'playwright-core'
 import { launchChromium } from './chromium.ts'
 import { startBrowserSite, type BrowserSite } from './support/browser-site.ts'
 import { keyScreen, openPage } from './support/pages.ts'
-import { approvedCard, createCampaignThroughApi, donateByCard } from './journeys/campaign.ts'
+import { approvedCard, createCampaignThroughApi, donateByCard, signInWithToken } from './journeys/campaign.ts'
+import { answerJustification, openFromMenu, tableRow, waitForToast } from './journeys/dashboard.ts'
 
 const TITLE = 'Útiles para todos'
 const PHONE = { width: 390, height: 844 }
@@ -22,10 +23,11 @@ function wallList(page: Page, name: string) {
 describe('el muro de donadores: quien dona aparece con su nombre de pila e inicial, o como Anónimo, con su mensaje', () => {
   let site: BrowserSite
   let browser: Browser
+  let adminToken: string
 
   beforeAll(async () => {
     ;[site, browser] = await Promise.all([startBrowserSite(), launchChromium()])
-    const adminToken = await site.configure()
+    adminToken = await site.configure()
     await createCampaignThroughApi(site, adminToken)
   })
 
@@ -78,6 +80,35 @@ describe('el muro de donadores: quien dona aparece con su nombre de pila e inici
     expect(largest.map((line) => line.split(' · ')[0])).toEqual(['Juan P. donó $1,000', 'Anónimo donó $500'])
     expect(await page.getByRole('region', { name: 'Muro de donadores' }).innerText()).not.toContain('Pérez')
     await keyScreen(page, 'muro-con-nombre')
+    expect(consoleErrors).toEqual([])
+  })
+  it('en el panel, a 390 px: la campaña lista los mensajes; ocultar uno pide justificación y el sitio deja de mostrarlo', async () => {
+    const { page, consoleErrors } = await openPage(browser, 'muro-moderacion', { viewport: PHONE })
+    await signInWithToken(page, adminToken)
+    await page.goto(`${site.url}/dashboard`)
+    await page.getByRole('heading', { level: 1, name: /^Bienvenido/ }).waitFor()
+    await openFromMenu(page, 'Campañas')
+    await tableRow(page, TITLE).first().getByText(TITLE, { exact: true }).click()
+    const section = page.getByRole('region', { name: 'Mensajes del muro de donadores' })
+    const item = section.getByRole('listitem').filter({ hasText: 'Con cariño para la escuela' })
+    await item.waitFor()
+    expect(await item.innerText()).toContain('Anónimo')
+    await item.getByRole('button', { name: 'Ocultar mensaje' }).click()
+    await answerJustification(page, 'Mensaje fuera de lugar')
+    await waitForToast(page, 'Mensaje oculto del muro')
+    await item.getByText('Oculto', { exact: true }).waitFor()
+    await item.getByRole('button', { name: 'Mostrar mensaje' }).waitFor()
+    await page.getByRole('heading', { name: 'Historial de cambios' }).scrollIntoViewIfNeeded()
+    await page.getByText('Mensaje fuera de lugar').first().waitFor()
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
+    await keyScreen(page, 'muro-moderacion')
+
+    // The public page, reached from the view's link, no longer shows the message.
+    await page.getByRole('link', { name: 'Ver en el sitio' }).click()
+    await page.getByRole('heading', { level: 1, name: TITLE }).waitFor()
+    const wall = page.getByRole('region', { name: 'Muro de donadores' })
+    await wall.getByText('Juan P.').first().waitFor()
+    expect(await wall.innerText()).not.toContain('Con cariño para la escuela')
     expect(consoleErrors).toEqual([])
   })
 })

@@ -8,6 +8,7 @@ import { toggleWithJustification } from '../../../lib/record-actions.ts'
 import { CAMPAIGNS_PATH, toggleCampaign } from '../api/campaign-records-api.ts'
 import { CAMPAIGN_ROUTES } from '../lib/routes.ts'
 import { useCampaignRecord } from '../hooks/use-campaign-record.ts'
+import { DonorMessages } from './DonorMessages.tsx'
 import './campaign-view.css'
 
 const shown = (visible: boolean): string => (visible ? 'Visible' : 'Oculto')
@@ -85,6 +86,7 @@ export function CampaignViewPage() {
           <figcaption>Imagen de la campaña</figcaption>
         </figure>
       </RecordView>
+      {campaign.visibility.donorWall !== false && <DonorMessages campaignId={campaign._id} canUpdate={permissions.update} />}
       <section className="campaign-view__history" aria-labelledby="campaign-history-title">
         <h2 id="campaign-history-title">Historial de cambios</h2>
         <HistoryRows key={version} module="campaign" document={campaign._id} />
