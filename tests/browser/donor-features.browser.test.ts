@@ -4,7 +4,7 @@ import { launchChromium } from './chromium.ts'
 import { startBrowserSite, type BrowserSite } from './support/browser-site.ts'
 import { keyScreen, openPage } from './support/pages.ts'
 import { answerJustification } from './journeys/dashboard.ts'
-import { approvedCard, createCampaignThroughApi, donateByCard, signInWithToken } from './journeys/campaign.ts'
+import { approvedCard, createCampaignThroughApi, donateByCard, openCampaignFromHome, signInWithToken } from './journeys/campaign.ts'
 
 const TITLE = 'Útiles para todos'
 const PHONE = { width: 390, height: 844 }
@@ -26,12 +26,6 @@ function galleryCardOf(page: Page) {
   return page.getByRole('list', { name: 'Lista de campañas' }).getByRole('listitem').filter({ has: page.getByRole('link', { name: TITLE }) })
 }
 
-async function openCampaignFromHome(page: Page, url: string): Promise<void> {
-  await page.goto(url)
-  await page.getByRole('link', { name: `Ver campaña: ${TITLE}` }).first().click()
-  await page.getByRole('heading', { level: 1, name: TITLE }).waitFor()
-}
-
 describe('lo que ayuda a donar: avance en las tarjetas, montos sugeridos, máximo, botón Donar fijo en teléfonos y métodos aceptados', () => {
   let site: BrowserSite
   let browser: Browser
@@ -50,7 +44,7 @@ describe('lo que ayuda a donar: avance en las tarjetas, montos sugeridos, máxim
 
   it('desde el inicio: los montos sugeridos llenan la cantidad, se dona y las tarjetas muestran recaudado, meta, barra y donadores', async () => {
     const { page, consoleErrors } = await openPage(browser, 'donar-tarjetas')
-    await openCampaignFromHome(page, site.url)
+    await openCampaignFromHome(page, site.url, TITLE)
 
     // Suggested amounts besides the free amount (default 100).
     const amount = page.getByLabel('Cantidad a donar (MXN)')
@@ -109,7 +103,7 @@ describe('lo que ayuda a donar: avance en las tarjetas, montos sugeridos, máxim
 
   it('una cantidad sobre el máximo muestra el mensaje en español y no abre el pago; el máximo cambia desde Configuración', async () => {
     const { page } = await openPage(browser, 'donar-maximo')
-    await openCampaignFromHome(page, site.url)
+    await openCampaignFromHome(page, site.url, TITLE)
     await page.getByText('Máximo por donación: $100,000.00 MXN').waitFor()
     const amount = page.getByLabel('Cantidad a donar (MXN)')
     await amount.fill('100000.01')
@@ -146,7 +140,7 @@ describe('lo que ayuda a donar: avance en las tarjetas, montos sugeridos, máxim
 
     // The public site follows: only suggested amounts up to the maximum, and 200 is refused.
     const visitor = (await openPage(browser, 'donar-maximo-nuevo')).page
-    await openCampaignFromHome(visitor, site.url)
+    await openCampaignFromHome(visitor, site.url, TITLE)
     await visitor.getByText('Máximo por donación: $150.00 MXN').waitFor()
     expect(await visitor.getByRole('group', { name: 'Montos sugeridos' }).getByRole('button').allInnerTexts()).toEqual(['$100'])
     await visitor.getByLabel('Cantidad a donar (MXN)').fill('200')

@@ -3,17 +3,11 @@ import type { Browser, Page } from 'playwright-core'
 import { launchChromium } from './chromium.ts'
 import { startBrowserSite, type BrowserSite } from './support/browser-site.ts'
 import { keyScreen, openPage } from './support/pages.ts'
-import { approvedCard, createCampaignThroughApi, donateByCard, signInWithToken } from './journeys/campaign.ts'
+import { approvedCard, createCampaignThroughApi, donateByCard, openCampaignFromHome, signInWithToken } from './journeys/campaign.ts'
 import { answerJustification, openFromMenu, tableRow, waitForToast } from './journeys/dashboard.ts'
 
 const TITLE = 'Útiles para todos'
 const PHONE = { width: 390, height: 844 }
-
-async function openCampaignFromHome(page: Page, url: string): Promise<void> {
-  await page.goto(url)
-  await page.getByRole('link', { name: `Ver campaña: ${TITLE}` }).first().click()
-  await page.getByRole('heading', { level: 1, name: TITLE }).waitFor()
-}
 
 /** The lines of one list of the wall ('Donaciones recientes' or 'Donaciones más grandes'). */
 function wallList(page: Page, name: string) {
@@ -38,7 +32,7 @@ describe('el muro de donadores: quien dona aparece con su nombre de pila e inici
 
   it('en un teléfono: el muro vacío invita a donar; una donación anónima con mensaje aparece sin nombre', async () => {
     const { page, consoleErrors } = await openPage(browser, 'muro-anonimo', { viewport: PHONE })
-    await openCampaignFromHome(page, site.url)
+    await openCampaignFromHome(page, site.url, TITLE)
     await page.getByRole('region', { name: 'Muro de donadores' }).getByText('Aún no hay donaciones. ¡Sé la primera persona en donar!').waitFor()
 
     await page.getByRole('group', { name: 'Montos sugeridos' }).getByRole('button', { name: '$500' }).click()
@@ -65,7 +59,7 @@ describe('el muro de donadores: quien dona aparece con su nombre de pila e inici
 
   it('en escritorio: una donación con nombre aparece como "Juan P." arriba de la anónima, y la mayor encabeza las más grandes', async () => {
     const { page, consoleErrors } = await openPage(browser, 'muro-con-nombre')
-    await openCampaignFromHome(page, site.url)
+    await openCampaignFromHome(page, site.url, TITLE)
     await page.getByRole('group', { name: 'Montos sugeridos' }).getByRole('button', { name: '$1,000' }).click()
     await page.getByLabel('Mensaje para el muro (opcional)').fill('¡Adelante!')
     await donateByCard(page, { ...approvedCard, number: '4242424242424242' })

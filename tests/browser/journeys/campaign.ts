@@ -93,6 +93,13 @@ export async function signInWithToken(page: Page, token: string): Promise<void> 
   }, token)
 }
 
+/** From the home page, as a visitor does: the campaign card's "Ver campaña" link, then waits for the campaign's heading. */
+export async function openCampaignFromHome(page: Page, url: string, title: string): Promise<void> {
+  await page.goto(url)
+  await page.getByRole('link', { name: `Ver campaña: ${title}` }).first().click()
+  await page.getByRole('heading', { level: 1, name: title }).waitFor()
+}
+
 /**
  * Opens /campaigns/{slug}: as the first page of a journey by its address (a shared link), later by
  * clicking 'Campañas' in the navbar and then the campaign's card, as a person does.

@@ -1,4 +1,4 @@
-import type { DonorWallMessage } from '@donaciones/contracts'
+import { DONOR_MESSAGE_HIDDEN, DONOR_MESSAGE_SHOWN, type DonorWallMessage } from '@donaciones/contracts'
 import { askJustification, formatDateTime, formatMoney, notify, useQuery } from '@donaciones/web-kit'
 import { changed } from '../../../lib/record-actions.ts'
 import { CAMPAIGNS_PATH, loadDonorMessages, moderateDonorMessage } from '../api/campaign-records-api.ts'
@@ -19,7 +19,7 @@ export function DonorMessages({ campaignId, canUpdate }: DonorMessagesProps) {
       const hidden = !entry.messageHidden
       await moderateDonorMessage(campaignId, entry._id, hidden, description)
       changed(CAMPAIGNS_PATH)
-      notify.success(hidden ? 'Mensaje oculto del muro' : 'Mensaje visible en el muro')
+      notify.success(hidden ? DONOR_MESSAGE_HIDDEN : DONOR_MESSAGE_SHOWN)
     } catch {
       // The kit's global toast shows the server's message.
     }
