@@ -50,8 +50,8 @@ async function unpublishedEvents({ db, schemas }: StoredPlace): Promise<number> 
 }
 
 /**
- * Waits until every relay has published what its service committed and two snapshots in a row
- * agree (consumers have caught up), and returns it. A quiet moment alone is not enough on a
+ * Waits until every relay had published what its service committed before a snapshot and that
+ * snapshot agrees with the one before it (consumers have caught up), and returns it. A quiet moment alone is not enough on a
  * shared PostgreSQL: a relay reads only below the oldest running transaction of the whole
  * server, so another suite's long transaction can hold its events back for a while.
  */
@@ -60,8 +60,11 @@ export async function settledSnapshot(place: StoredPlace, timeoutMs = 15_000): P
   let previous = await snapshotStoredData(place)
   for (;;) {
     await new Promise((resolve) => setTimeout(resolve, 150))
+    // Lag first: a relay that publishes between the snapshot and the lag check would leave the
+    // returned snapshot with its checkpoint from before, and the next comparison would see it move.
+    const published = (await unpublishedEvents(place)) === 0
     const next = await snapshotStoredData(place)
-    if (changedTables(previous, next).length === 0 && (await unpublishedEvents(place)) === 0) return next
+    if (published && changedTables(previous, next).length === 0) return next
     if (Date.now() > end) throw new Error(`Los datos no se estabilizan: ${changedTables(previous, next).join(', ')}`)
     previous = next
   }
