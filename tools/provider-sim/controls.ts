@@ -1,7 +1,17 @@
 import express, { type Router } from 'express'
 import { isRecord } from './http.ts'
 
+/** What advancing a subscription by a month did. */
+export interface AdvancedMonth {
+  orderId: string
+  paid: boolean
+  /** The webhook types it produced (paid; payment_failed, and paused after the last retry). */
+  events: string[]
+}
+
 export interface SimControls {
+  /** Bills the next month; `outcome` forces the card's answer from now on; `deliveries` sends each webhook that many times (0: lost). */
+  advanceSubscription(subscriptionId: string, options?: { outcome?: 'approved' | 'declined'; deliveries?: number }): Promise<AdvancedMonth>
   payOxxo(orderId: string): Promise<void>
   expireOxxo(orderId: string): Promise<void>
   approvePaypal(orderId: string, payer?: { name?: string; email?: string }): Promise<void>
@@ -9,16 +19,17 @@ export interface SimControls {
 
 /**
  * HTTP test controls for browser tests and the demo: `POST /_sim/oxxo/{id}/pay`, `/_sim/oxxo/{id}/expire`,
- * `/_sim/paypal/{id}/approve` (optional JSON `{name, email}`). 200 `{ok:true}` or 409 `{ok:false, error}`.
+ * `/_sim/paypal/{id}/approve` (optional JSON `{name, email}`), `/_sim/subscriptions/{id}/advance` (optional JSON
+ * `{outcome: 'approved'|'declined', deliveries}`). 200 `{ok:true}` (and what was done) or 409 `{ok:false, error}`.
  */
 export function controlsRouter(controls: SimControls): Router {
   const router = express.Router()
   const json = express.json({ type: ['application/json', 'text/plain'] })
 
-  const run = (action: () => Promise<void>) => async (_req: express.Request, res: express.Response) => {
+  const run = (action: () => Promise<unknown>) => async (_req: express.Request, res: express.Response) => {
     try {
-      await action()
-      res.json({ ok: true })
+      const done = await action()
+      res.json({ ok: true, ...(isRecord(done) ? done : {}) })
     } catch (error) {
       res.status(409).json({ ok: false, error: error instanceof Error ? error.message : String(error) })
     }
@@ -32,6 +43,13 @@ export function controlsRouter(controls: SimControls): Router {
     if (isRecord(body) && typeof body.name === 'string') payer.name = body.name
     if (isRecord(body) && typeof body.email === 'string') payer.email = body.email
     return run(() => controls.approvePaypal(req.params.id, payer))(req, res)
+  })
+  router.post('/subscriptions/:id/advance', json, (req, res) => {
+    const body: unknown = req.body
+    const options: { outcome?: 'approved' | 'declined'; deliveries?: number } = {}
+    if (isRecord(body) && (body.outcome === 'approved' || body.outcome === 'declined')) options.outcome = body.outcome
+    if (isRecord(body) && typeof body.deliveries === 'number') options.deliveries = body.deliveries
+    return run(() => controls.advanceSubscription(req.params.id, options))(req, res)
   })
   return router
 }

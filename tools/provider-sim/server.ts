@@ -5,6 +5,7 @@ import type { AddressInfo } from 'node:net'
 import { TokenStore } from './conekta/cards.ts'
 import { ConektaOrderLedger } from './conekta/order-ledger.ts'
 import { ConektaOrderStore } from './conekta/orders.ts'
+import { ConektaRecurring } from './conekta/recurring.ts'
 import { conektaRouter } from './conekta/routes.ts'
 import { controlsRouter, type SimControls } from './controls.ts'
 import { cors, randomId, randomUpperId } from './http.ts'
@@ -30,6 +31,7 @@ export async function startProviderSim(options: ProviderSimOptions = {}): Promis
   const conektaOrders = new ConektaOrderStore()
   const conektaSigner = new ConektaWebhookSigner()
   const conektaLedger = new ConektaOrderLedger()
+  const conektaRecurring = new ConektaRecurring(tokens, conektaOrders)
   const paypalBase = () => `${origin}/paypal`
   const paypalTokens = new PaypalTokens(paypalCredentials)
   const paypalOrders = new PaypalOrderStore(paypalBase)
@@ -58,7 +60,20 @@ export async function startProviderSim(options: ProviderSimOptions = {}): Promis
     await expectAcknowledged(await deliverWebhook(webhookUrls.conekta, signed.body, signed.headers), type)
   }
 
+  /** Bills a subscription's next month and delivers its webhooks `deliveries` times each (0: lost), each needing a 2xx. */
+  const advanceSubscription: SimControls['advanceSubscription'] = async (subscriptionId, advance = {}) => {
+    const billed = conektaRecurring.advance(subscriptionId, advance.outcome)
+    for (const notice of billed.notices) {
+      for (let delivery = 0; delivery < (advance.deliveries ?? 1); delivery++) {
+        const signed = conektaSigner.sign(conektaSigner.eventOf(notice.type, notice.object))
+        await expectAcknowledged(await deliverWebhook(webhookUrls.conekta, signed.body, signed.headers), notice.type)
+      }
+    }
+    return { orderId: billed.order.id, paid: billed.order.payment_status === 'paid', events: billed.notices.map((notice) => notice.type) }
+  }
+
   const controls: SimControls = {
+    advanceSubscription,
     payOxxo: (orderId) => settleOxxo(orderId, 'paid'),
     expireOxxo: (orderId) => settleOxxo(orderId, 'expired'),
     approvePaypal: async (orderId, payer) => {
@@ -70,7 +85,7 @@ export async function startProviderSim(options: ProviderSimOptions = {}): Promis
   app.disable('x-powered-by')
   app.set('trust proxy', false)
   app.use(cors)
-  app.use('/conekta', conektaRouter({ keys: conektaKeys, tokens, orders: conektaOrders, signer: conektaSigner, ledger: conektaLedger }))
+  app.use('/conekta', conektaRouter({ keys: conektaKeys, tokens, orders: conektaOrders, signer: conektaSigner, ledger: conektaLedger, recurring: conektaRecurring }))
   app.use('/paypal', paypalRouter({ tokens: paypalTokens, orders: paypalOrders, signer: paypalSigner }))
   app.use('/_sim', controlsRouter(controls))
   app.get('/', (_req, res) => {
@@ -97,6 +112,7 @@ export async function startProviderSim(options: ProviderSimOptions = {}): Promis
     sendPaypalWebhook,
     conektaOrders: () => conektaOrders.all(),
     paypalOrders: () => paypalOrders.all(),
+    conektaSubscriptions: () => conektaRecurring.subscriptions(),
     conektaOrdersPlacedWith: (key) => conektaLedger.placedWith(key),
     loseNextConektaOrderAnswer: () => conektaLedger.loseNextAnswer(),
     close: () =>

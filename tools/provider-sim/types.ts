@@ -3,6 +3,9 @@ export interface ProviderSimOptions {
   host?: string
 }
 
+import type { ConektaSubscription } from './conekta/recurring.ts'
+import type { AdvancedMonth } from './controls.ts'
+
 export interface ProviderSim {
   /** Origin of the simulator, e.g. http://127.0.0.1:41234. */
   url: string
@@ -14,11 +17,14 @@ export interface ProviderSim {
   payOxxo(orderId: string): Promise<void>
   expireOxxo(orderId: string): Promise<void>
   approvePaypal(orderId: string, payer?: { name?: string; email?: string }): Promise<void>
+  /** Bills a subscription's next month; `outcome` forces the card's answer from now on; `deliveries` sends each webhook that many times (0: lost). */
+  advanceSubscription(subscriptionId: string, options?: { outcome?: 'approved' | 'declined'; deliveries?: number }): Promise<AdvancedMonth>
   sendConektaWebhook(type: string, orderId: string, options?: { badSignature?: boolean }): Promise<Response>
   sendPaypalWebhook(eventType: string, orderId: string, options?: { badSignature?: boolean }): Promise<Response>
   /** Everything created so far, for assertions (e.g. how many charges an idempotency key produced). */
   conektaOrders(): readonly unknown[]
   paypalOrders(): readonly unknown[]
+  conektaSubscriptions(): readonly ConektaSubscription[]
   /** How many Conekta orders requests with this Idempotency-Key really placed (replays not counted). */
   conektaOrdersPlacedWith(idempotencyKey: string): number
   /** The next `POST /conekta/orders` is carried out, then its connection is cut before the answer. */

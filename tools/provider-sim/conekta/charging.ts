@@ -1,5 +1,5 @@
 import type { SimResponse } from '../http.ts'
-import { cardOutcome, type TokenStore } from './cards.ts'
+import { cardOutcome, type CardOutcome, type TokenStore } from './cards.ts'
 import { conektaError, invalidParameter } from './errors.ts'
 import type { ConektaOrderStore } from './orders.ts'
 import type { OrderInput } from './validate.ts'
@@ -24,22 +24,27 @@ export function placeOrder(input: OrderInput, tokens: TokenStore, orders: Conekt
     })
   }
   token.used = true
-  switch (cardOutcome(token.card.number)) {
+  return declineOf(cardOutcome(token.card.number), tokenParam) ?? { status: 200, body: orders.createPaidCardOrder(input, token.card) }
+}
+
+/** The bank's answer to a charge of a card whose outcome is not 'approved' (402), or undefined. */
+export function declineOf(outcome: CardOutcome, param: string): SimResponse | undefined {
+  switch (outcome) {
     case 'declined':
       return conektaError('processing_error', {
         code: 'conekta.errors.processing.bank.declined',
-        param: tokenParam,
+        param,
         message: 'Esta tarjeta fue declinada. Por favor intenta con otro método de pago.',
         debug_message: 'The card was declined by the bank.',
       })
     case 'insufficient_funds':
       return conektaError('processing_error', {
         code: 'conekta.errors.processing.bank.insufficient_funds',
-        param: tokenParam,
+        param,
         message: 'Esta tarjeta no tiene fondos suficientes para completar la compra.',
         debug_message: 'The card has insufficient funds.',
       })
     case 'approved':
-      return { status: 200, body: orders.createPaidCardOrder(input, token.card) }
+      return undefined
   }
 }

@@ -3,7 +3,7 @@ import { nowSeconds, randomId, type JsonObject } from '../http.ts'
 import { cardBrand, type CardDetails } from './cards.ts'
 import type { CustomerInfo, LineItem, OrderInput } from './validate.ts'
 
-export type PaymentStatus = 'pending_payment' | 'paid' | 'expired'
+export type PaymentStatus = 'pending_payment' | 'paid' | 'expired' | 'declined'
 
 export interface CardPaymentMethod {
   object: 'card_payment'
@@ -45,6 +45,9 @@ export interface ConektaCharge {
   order_id: string
   description: string
   customer_id: string
+  /** The bank's reason, on a declined charge (a month of a subscription). */
+  failure_code?: string
+  failure_message?: string
   payment_method: CardPaymentMethod | CashPaymentMethod
 }
 
@@ -56,7 +59,7 @@ export interface ConektaOrder {
   amount_refunded: number
   currency: 'MXN'
   payment_status: PaymentStatus
-  customer_info: CustomerInfo & { object: 'customer_info'; corporate: false }
+  customer_info: CustomerInfo & { object: 'customer_info'; corporate: false; customer_id?: string }
   line_items: { object: 'list'; has_more: false; total: number; data: Array<LineItem & { id: string; object: 'line_item'; parent_id: string; metadata: JsonObject; antifraud_info: JsonObject }> }
   metadata: JsonObject
   charges: { object: 'list'; has_more: false; total: number; data: ConektaCharge[] }
@@ -74,6 +77,29 @@ export interface OrderFilter {
   createdAtLte?: number
   updatedAtGte?: number
   updatedAtLte?: number
+}
+
+/** Who a subscription's order charges, and why the bank refused it (a declined month). */
+export interface SubscriptionBilling {
+  customerId?: string
+  failure?: { code: string; message: string }
+}
+
+function cardPaymentMethod(card: CardDetails): CardPaymentMethod {
+  return {
+    object: 'card_payment',
+    type: 'card',
+    name: card.name,
+    last4: card.number.slice(-4),
+    brand: cardBrand(card.number),
+    exp_month: card.exp_month,
+    exp_year: card.exp_year.slice(-2),
+    auth_code: randomDigits(6),
+    issuer: 'BANCO SIMULADO',
+    account_type: 'CREDIT',
+    country: 'MX',
+    fraud_indicators: [],
+  }
 }
 
 /** Card fee: 2.9% + $2.50 MXN plus 16% IVA, in integer cents. */
@@ -94,9 +120,10 @@ function randomDigits(length: number): string {
 export class ConektaOrderStore {
   private readonly orders = new Map<string, ConektaOrder>()
 
-  private build(input: OrderInput, paymentMethod: CardPaymentMethod | CashPaymentMethod, paid: boolean): ConektaOrder {
+  private build(input: OrderInput, paymentMethod: CardPaymentMethod | CashPaymentMethod, paid: boolean, billing: SubscriptionBilling = {}): ConektaOrder {
     const id = randomId('ord_', 10)
     const now = nowSeconds()
+    const declined = billing.failure !== undefined
     const charge: ConektaCharge = {
       id: randomId('', 12),
       object: 'charge',
@@ -105,11 +132,12 @@ export class ConektaOrderStore {
       currency: 'MXN',
       amount: input.amount,
       ...(paid ? { fee: cardFee(input.amount) } : {}),
-      status: paid ? 'paid' : 'pending_payment',
+      status: paid ? 'paid' : declined ? 'declined' : 'pending_payment',
       paid_at: paid ? now : null,
       order_id: id,
-      description: 'Payment from order',
-      customer_id: '',
+      description: billing.customerId ? 'Payment from subscription' : 'Payment from order',
+      customer_id: billing.customerId ?? '',
+      ...(billing.failure ? { failure_code: billing.failure.code, failure_message: billing.failure.message } : {}),
       payment_method: paymentMethod,
     }
     const order: ConektaOrder = {
@@ -120,7 +148,7 @@ export class ConektaOrderStore {
       amount_refunded: 0,
       currency: 'MXN',
       payment_status: charge.status,
-      customer_info: { object: 'customer_info', ...input.customerInfo, corporate: false },
+      customer_info: { object: 'customer_info', ...input.customerInfo, corporate: false, ...(billing.customerId ? { customer_id: billing.customerId } : {}) },
       line_items: {
         object: 'list',
         has_more: false,
@@ -139,24 +167,12 @@ export class ConektaOrderStore {
   }
 
   createPaidCardOrder(input: OrderInput, card: CardDetails): ConektaOrder {
-    return this.build(
-      input,
-      {
-        object: 'card_payment',
-        type: 'card',
-        name: card.name,
-        last4: card.number.slice(-4),
-        brand: cardBrand(card.number),
-        exp_month: card.exp_month,
-        exp_year: card.exp_year.slice(-2),
-        auth_code: randomDigits(6),
-        issuer: 'BANCO SIMULADO',
-        account_type: 'CREDIT',
-        country: 'MX',
-        fraud_indicators: [],
-      },
-      true,
-    )
+    return this.build(input, cardPaymentMethod(card), true)
+  }
+
+  /** The order of one billing cycle of a subscription: paid, or declined with the bank's reason. */
+  createSubscriptionOrder(input: OrderInput, card: CardDetails, billing: Required<Pick<SubscriptionBilling, 'customerId'>> & SubscriptionBilling): ConektaOrder {
+    return this.build(input, cardPaymentMethod(card), billing.failure === undefined, billing)
   }
 
   createCashOrder(input: OrderInput & { charge: { type: 'cash' } }, barcodeBaseUrl: string): ConektaOrder {

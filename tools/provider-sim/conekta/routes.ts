@@ -8,6 +8,8 @@ import { placeOrder } from './charging.ts'
 import type { ConektaOrderLedger } from './order-ledger.ts'
 import { invalidParameter, notFound } from './errors.ts'
 import type { ConektaOrderStore, OrderFilter } from './orders.ts'
+import type { ConektaRecurring } from './recurring.ts'
+import { addRecurringRoutes } from './recurring-routes.ts'
 import { barcodeSvg, tokenizerScript } from './tokenizer.ts'
 import { parseOrderRequest, parseTokenRequest } from './validate.ts'
 
@@ -17,6 +19,7 @@ export interface ConektaContext {
   orders: ConektaOrderStore
   signer: ConektaWebhookSigner
   ledger: ConektaOrderLedger
+  recurring: ConektaRecurring
 }
 
 const maxPageSize = 250
@@ -78,7 +81,7 @@ function listOrders(orders: ConektaOrderStore, params: URLSearchParams, listUrl:
 
 /** Conekta's REST subset, mounted under `/conekta`. */
 export function conektaRouter(context: ConektaContext): Router {
-  const { keys, tokens, orders, signer, ledger } = context
+  const { keys, tokens, orders, signer, ledger, recurring } = context
   const router = express.Router()
   const idempotency = new IdempotencyStore((response) => (response.status >= 200 && response.status < 300) || response.status === 402)
   const json = express.json({ type: ['application/json', 'application/*+json', 'text/plain'], limit: '1mb' })
@@ -148,6 +151,8 @@ export function conektaRouter(context: ConektaContext): Router {
       public_key: signer.publicKeyPem,
     })
   })
+
+  addRecurringRoutes(router, recurring, privateOnly, json, (req, res, produce) => idempotent(req, res, produce))
 
   router.use((req: Request, res: Response) => {
     send(res, notFound('resource', `${req.method} ${req.originalUrl}`))

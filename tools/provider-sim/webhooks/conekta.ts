@@ -37,7 +37,11 @@ export class ConektaWebhookSigner {
   }
 
   event(type: string, order: ConektaOrder, previousAttributes: Record<string, unknown> = {}): ConektaEvent {
-    const object = type.startsWith('charge.') ? order.charges.data[0] : order
+    return this.eventOf(type, type.startsWith('charge.') ? order.charges.data[0] : order, previousAttributes)
+  }
+
+  /** An event carrying any object (a subscription, a subscription's charge). */
+  eventOf(type: string, object: unknown, previousAttributes: Record<string, unknown> = {}): ConektaEvent {
     return {
       id: randomId('', 12),
       object: 'event',
