@@ -224,6 +224,9 @@ forEachEngine('permission matrix of the donation read endpoints', (engine) => {
     { name: 'GET /api/donations/paypal/{id}', allowed: 'module', allowedStatus: 404, call: (token) => site.api(`/api/donations/paypal/${donationId}`, { token }) },
     { name: 'POST /api/donations/export', allowed: 'module', call: (token) => site.api('/api/donations/export', { method: 'POST', token, json: { selection: [] } }) },
     { name: 'POST /api/donations/export (selection)', allowed: 'module', call: (token) => site.api('/api/donations/export', { method: 'POST', token, json: { selection: [donationId] } }) },
+    // "Donadores mensuales": the list with its summary boxes, and its export.
+    { name: 'GET /api/donations/monthly', allowed: 'module', call: (token) => site.api('/api/donations/monthly', { token }) },
+    { name: 'GET /api/donations/monthly/export', allowed: 'module', call: (token) => site.api('/api/donations/monthly/export', { token }) },
     { name: 'GET /api/counters/donations (public)', allowed: 'everyone', call: (token) => site.api('/api/counters/donations', { token }) },
     { name: 'GET /api/counters/donors (public)', allowed: 'everyone', call: (token) => site.api('/api/counters/donors', { token }) },
   ]

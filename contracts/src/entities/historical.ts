@@ -3,7 +3,7 @@ import { idSchema } from '../rules.ts'
 import { pathRefSchema, timestampSchema } from './common.ts'
 
 /** Modules whose changes the history records (spec §3 Historical event). */
-export const historicalModules = ['campaign', 'institution', 'user', 'configuration', 'page', 'category'] as const
+export const historicalModules = ['campaign', 'institution', 'user', 'configuration', 'page', 'category', 'donation'] as const
 export const historicalModuleSchema = z.enum(historicalModules)
 export type HistoricalModule = z.infer<typeof historicalModuleSchema>
 

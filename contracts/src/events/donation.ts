@@ -7,6 +7,11 @@ import { defineEvent } from './envelope.ts'
 const channel = z.enum(['paypal', 'conekta', 'oxxo'])
 const donor = z.object({ email: z.string(), name: z.string() })
 
+/** A month of a monthly donation: its subscription, and when the provider charges the next one. */
+const monthlyMark = {
+  monthly: z.object({ subscriptionId: idSchema, nextChargeAt: z.string().optional() }).optional(),
+}
+
 /** What every event of a donation's order repeats: who gives how much to which campaign, by which channel. */
 const donationOrder = {
   donationId: idSchema,
@@ -18,6 +23,7 @@ const donationOrder = {
   userId: z.string().nullable(),
   /** The donor's choice for the donor wall (absent in donations made before it existed). */
   ...donorWallChoiceEventShape,
+  ...monthlyMark,
 }
 
 /** A provider order was created for this donation (card charge, cash voucher or wallet order). */
@@ -68,6 +74,7 @@ export const donationApproved = defineEvent({
     userId: z.string().nullable(),
     approvedAt: z.string(),
     ...donorWallChoiceEventShape,
+    ...monthlyMark,
   }),
 })
 
@@ -104,6 +111,64 @@ export const donationProviderDetailsRecorded = defineEvent({
   }),
 })
 
+/** The card last digits and brand a monthly donation is charged to (never the number). */
+const cardShape = z.object({ last4: z.string().optional(), brand: z.string().optional() })
+
+/**
+ * A monthly donation by card began (aggregate: monthly-donation, stream monthly-{subscriptionId}):
+ * the provider's customer holds the card and its subscription to the plan of this amount; the
+ * first month is a donation of its own, like every month after it.
+ */
+export const monthlyDonationStarted = defineEvent({
+  service: 'donation',
+  aggregate: 'monthly-donation',
+  type: 'MonthlyDonationStarted',
+  schema: z.object({
+    subscriptionId: idSchema,
+    campaignId: idSchema,
+    amount: z.number().positive(),
+    currency: z.literal('MXN'),
+    donor,
+    phone: z.string().optional(),
+    userId: z.string().nullable(),
+    providerCustomerId: z.string(),
+    providerSubscriptionId: z.string(),
+    planId: z.string(),
+    /** The provider order of the first month, charged as the subscription began. */
+    firstOrderId: z.string().optional(),
+    card: cardShape,
+    startedAt: z.string(),
+    nextChargeAt: z.string().optional(),
+    idempotencyKey: z.string().optional(),
+    requestHash: z.string().optional(),
+    ...donorWallChoiceEventShape,
+  }),
+})
+
+/** The provider stopped retrying a declined month: no charge until the donor gives another card. */
+export const monthlyDonationSuspended = defineEvent({
+  service: 'donation',
+  aggregate: 'monthly-donation',
+  type: 'MonthlyDonationSuspended',
+  schema: z.object({ subscriptionId: idSchema, campaignId: idSchema, reason: z.string(), suspendedAt: z.string() }),
+})
+
+/** The donor gave another card through their link; the subscription is charged again. */
+export const monthlyDonationCardUpdated = defineEvent({
+  service: 'donation',
+  aggregate: 'monthly-donation',
+  type: 'MonthlyDonationCardUpdated',
+  schema: z.object({ subscriptionId: idSchema, campaignId: idSchema, card: cardShape, updatedAt: z.string() }),
+})
+
+/** The monthly donation ended: the donor's cancel link, or the provider (reconciled). */
+export const monthlyDonationCancelled = defineEvent({
+  service: 'donation',
+  aggregate: 'monthly-donation',
+  type: 'MonthlyDonationCancelled',
+  schema: z.object({ subscriptionId: idSchema, campaignId: idSchema, by: z.enum(['donor', 'provider']), cancelledAt: z.string() }),
+})
+
 /** A cash voucher passed its expiry unpaid. */
 export const donationExpired = defineEvent({
   service: 'donation',
@@ -119,4 +184,8 @@ export const donationEvents = [
   donationApproved,
   donationFailed,
   donationExpired,
+  monthlyDonationStarted,
+  monthlyDonationSuspended,
+  monthlyDonationCardUpdated,
+  monthlyDonationCancelled,
 ] as const

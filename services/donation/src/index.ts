@@ -7,9 +7,11 @@ import { createDeps, type DonationDeps } from './deps.ts'
 import { resolveOptions, type DonationServiceOptions } from './options.ts'
 import { campaignRefsProjection } from './projections/campaign-refs.ts'
 import { donationsProjection } from './projections/donations.ts'
+import { monthlyDonationsProjection } from './projections/monthly-donations.ts'
 import { donationMigrations } from './migrations.ts'
 import { channelRoutes } from './routes/channel-routes.ts'
 import { exportRoutes } from './routes/export-routes.ts'
+import { monthlyRoutes } from './routes/monthly-routes.ts'
 import { readRoutes } from './routes/read-routes.ts'
 import { webhookRoutes } from './routes/webhook-routes.ts'
 
@@ -33,7 +35,7 @@ export function createDonationService(options: DonationServiceOptions = {}): Ser
   return {
     name: 'donation',
     events: donationEvents,
-    projections: [donationsProjection, campaignRefsProjection],
+    projections: [donationsProjection, campaignRefsProjection, monthlyDonationsProjection],
     migrations: donationMigrations,
     async setup(context) {
       const deps = depsOf(context)
@@ -50,6 +52,7 @@ export function createDonationService(options: DonationServiceOptions = {}): Ser
       const router = Router()
       router.use(webhookRoutes(deps))
       router.use(channelRoutes(deps))
+      router.use(monthlyRoutes(deps, context))
       router.use(exportRoutes(context))
       router.use(readRoutes(context))
       return router

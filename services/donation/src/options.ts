@@ -25,6 +25,8 @@ export interface DonationServiceOptions {
   reconcileLookbackMs?: number
   /** Hours an OXXO voucher stays payable (env DONATION_OXXO_VALIDITY_HOURS, default 72). */
   oxxoValidityHours?: number
+  /** Where donors' links point (monthly donations); default the settings' PUBLIC_URL. */
+  publicUrl?: string
 }
 
 export interface ResolvedOptions {
@@ -35,6 +37,7 @@ export interface ResolvedOptions {
   reconcileIntervalMs: number
   reconcileLookbackMs: number
   oxxoValidityHours: number
+  publicUrl: string
 }
 
 /** Options win over the environment, which the service's settings hold (parsed when it started). */
@@ -55,5 +58,6 @@ export function resolveOptions(options: DonationServiceOptions, settings: Settin
     reconcileIntervalMs: options.reconcileIntervalMs ?? settings.DONATION_RECONCILE_INTERVAL_MS,
     reconcileLookbackMs: options.reconcileLookbackMs ?? settings.DONATION_RECONCILE_LOOKBACK_MS,
     oxxoValidityHours: options.oxxoValidityHours ?? settings.DONATION_OXXO_VALIDITY_HOURS,
+    publicUrl: (options.publicUrl ?? settings.PUBLIC_URL).replace(/\/+$/, ''),
   }
 }

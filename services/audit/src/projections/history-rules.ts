@@ -8,6 +8,10 @@ import {
   configurationCreated,
   configurationUpdated,
   donorMessageModerated,
+  monthlyDonationCancelled,
+  monthlyDonationCardUpdated,
+  monthlyDonationStarted,
+  monthlyDonationSuspended,
   institutionActivationToggled,
   institutionCreated,
   institutionUpdated,
@@ -50,6 +54,7 @@ export const moduleLabels: Record<HistoricalModule, string> = {
   user: 'Usuario',
   configuration: 'Configuración',
   page: 'Página',
+  donation: 'Donación',
 }
 
 export const creationCause = 'Creación'
@@ -94,6 +99,20 @@ export const historyRules: readonly HistoryRule[] = [
   { module: 'page', created: true, change: on(pageCreated, (data) => ({ document: data.pageId, title: data.title })) },
   { module: 'page', change: on(pageUpdated, (data) => ({ document: data.pageId })) },
   { module: 'page', change: on(pageActivationToggled, (data) => ({ document: data.pageId })) },
+  // A monthly donation's life: the donor acts through the links in their e-mails, the provider by its webhooks.
+  { module: 'donation', created: true, change: on(monthlyDonationStarted, (data) => ({ document: data.subscriptionId, title: `Donación mensual de ${data.donor.name}`.trim() })) },
+  { module: 'donation', change: on(monthlyDonationSuspended, (data) => ({ document: data.subscriptionId, justification: { cause: 'Suspensión', description: data.reason } })) },
+  {
+    module: 'donation',
+    change: on(monthlyDonationCardUpdated, (data) => ({ document: data.subscriptionId, justification: { cause: 'Cambio de tarjeta', description: 'El donador registró otra tarjeta desde el enlace de su correo' } })),
+  },
+  {
+    module: 'donation',
+    change: on(monthlyDonationCancelled, (data) => ({
+      document: data.subscriptionId,
+      justification: { cause: 'Cancelación', description: data.by === 'donor' ? 'El donador la canceló desde el enlace de su correo' : 'El proveedor de pagos canceló la suscripción' },
+    })),
+  },
 ]
 
 /** Each rule under the key (`service.type`) of the event it describes. */

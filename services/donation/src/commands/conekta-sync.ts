@@ -5,8 +5,9 @@ import { withMethod } from './card-donation.ts'
 import { approveDonation, expireDonation, recordPaidOrder, type DonationCommandContext, type RequestedData } from './donation-commands.ts'
 import { loadDonation } from './donation-state.ts'
 import { wallChoiceFromOrder } from './donor-wall-choice.ts'
+import { syncMonthlyOrder, type MonthlyNoticeOutcome } from './monthly-sync.ts'
 
-export type SyncOutcome = 'approved' | 'recorded' | 'expired' | 'unchanged' | 'ignored'
+export type SyncOutcome = 'approved' | 'recorded' | 'expired' | 'unchanged' | 'ignored' | MonthlyNoticeOutcome
 
 function customerOf(order: ConektaOrder) {
   return { name: order.customer_info?.name ?? '', email: order.customer_info?.email ?? '', phone: order.customer_info?.phone ?? '' }
@@ -25,6 +26,8 @@ function channelOf(order: ConektaOrder): 'conekta' | 'oxxo' {
  */
 export async function syncConektaOrder(deps: DonationDeps, command: DonationCommandContext, order: ConektaOrder): Promise<SyncOutcome> {
   const { store, logger } = deps.context
+  // A month of a monthly donation: the provider made the order, for the customer we made.
+  if (!metadataString(order, 'donationId') && order.customer_info?.customer_id) return syncMonthlyOrder(deps, command, order)
   const donationId = metadataString(order, 'donationId') ?? (await findDonationByOrder(store.db, store.schema, 'conekta-any', order.id))?.id
   if (!donationId) return 'ignored'
   const existing = await loadDonation(store, donationId)

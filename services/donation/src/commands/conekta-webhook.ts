@@ -7,6 +7,7 @@ import { loadPaymentSettings } from '../providers/payment-settings.ts'
 import { ConektaClient } from '../providers/conekta-client.ts'
 import { syncConektaOrder, type SyncOutcome } from './conekta-sync.ts'
 import type { DonationCommandContext } from './donation-commands.ts'
+import { syncSubscriptionNotice } from './monthly-sync.ts'
 import { markWebhookSeen, webhookSeen } from './webhook-log.ts'
 
 const conektaEventSchema = z.looseObject({
@@ -16,6 +17,7 @@ const conektaEventSchema = z.looseObject({
 })
 
 const handledTypes = new Set(['order.paid', 'order.expired', 'charge.paid', 'charge.expired'])
+const subscriptionTypes = new Set(['subscription.paid', 'subscription.payment_failed', 'subscription.paused', 'subscription.canceled'])
 
 /** The webhook key's public half, created once per private key with `POST /webhook_keys` and kept. */
 async function webhookPublicKey(deps: DonationDeps, client: ConektaClient, privateKey: string): Promise<string> {
@@ -59,7 +61,9 @@ export async function handleConektaWebhook(deps: DonationDeps, command: Donation
   const { db, store } = deps.context
   if (await webhookSeen(db, store.schema, 'conekta', event.id)) return 'duplicate'
   let outcome: SyncOutcome = 'ignored'
-  if (handledTypes.has(event.type)) {
+  if (subscriptionTypes.has(event.type)) {
+    outcome = await syncSubscriptionNotice(deps, command, event.data.object)
+  } else if (handledTypes.has(event.type)) {
     const object = event.data.object
     const orderId = object.object === 'charge' || event.type.startsWith('charge.') ? object.order_id : object.id
     if (orderId) outcome = await syncConektaOrder(deps, command, await client.getOrder(orderId))

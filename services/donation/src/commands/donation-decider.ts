@@ -51,6 +51,7 @@ export function failedEvent(requested: RequestedData, error: { message: string; 
     userId: requested.userId,
     error: { message: error.message, ...(error.code ? { code: error.code } : {}) },
     failedAt: at,
+    ...(requested.monthly ? { monthly: requested.monthly } : {}),
   })
 }
 
@@ -68,6 +69,7 @@ function approvedEvents(requested: RequestedData, donor: RequestedData['donor'],
       userId: requested.userId,
       approvedAt: at,
       ...carriedWallChoice(requested),
+      ...(requested.monthly ? { monthly: requested.monthly } : {}),
     }),
   ]
 }

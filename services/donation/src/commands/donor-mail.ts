@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { cashVoucherIssued, donationApproved, donationRequested, DONOR_NAME_MAX, isPersonName, type EventEnvelope, type MailContent } from '@donaciones/contracts'
 import { handToMailService, type OutboxMail } from '@donaciones/kit'
 import { campaignRefOf, type DonationDeps } from '../deps.ts'
+import { cancelLinkLines, monthlyMailContent } from './monthly-mail.ts'
 
 /**
  * Mails to donors are queued in the transaction that appends the event they answer (see
@@ -9,7 +10,14 @@ import { campaignRefOf, type DonationDeps } from '../deps.ts'
  * voucher. The row keeps the facts; the text is written when it is delivered, with the site's
  * settings of that moment.
  */
-const thankYouSchema = z.object({ donationId: z.string(), campaignId: z.string(), amount: z.number(), donor: z.object({ email: z.string(), name: z.string() }) })
+const thankYouSchema = z.object({
+  donationId: z.string(),
+  campaignId: z.string(),
+  amount: z.number(),
+  donor: z.object({ email: z.string(), name: z.string() }),
+  /** A month of a monthly donation: the mail says how to cancel it. */
+  monthly: z.object({ subscriptionId: z.string() }).optional(),
+})
 const instructionsSchema = z.object({
   donationId: z.string(),
   campaignId: z.string(),
@@ -57,7 +65,7 @@ export function nameForMail(name: string): string {
   return trimmed.length <= 2 * DONOR_NAME_MAX + 1 && isPersonName(trimmed) ? trimmed : ''
 }
 
-type MailSources = Pick<DonationDeps, 'context' | 'paymentSettings' | 'campaigns' | 'campaignRefs'>
+type MailSources = Pick<DonationDeps, 'context' | 'paymentSettings' | 'campaigns' | 'campaignRefs' | 'options'>
 
 /**
  * The campaign's title and gratitude for a mail: the local copy (kept a second), else the campaign
@@ -82,6 +90,7 @@ async function thankYouMail(sources: MailSources, donation: z.infer<typeof thank
     '',
     `Recibimos tu donación de ${pesos(donation.amount)}${campaign ? ` para la campaña «${campaign.title}»` : ''}.`,
     '',
+    ...(donation.monthly ? [...(await cancelLinkLines(sources, donation.monthly.subscriptionId)), ''] : []),
     settings.siteName,
   ]
   return { to: donation.donor.email, subject: `Gracias por tu donación${settings.siteName ? ` a ${settings.siteName}` : ''}`, text: lines.join('\n') }
@@ -113,7 +122,7 @@ export async function deliverDonorMail(sources: MailSources, mail: OutboxMail): 
       ? await thankYouMail(sources, thankYouSchema.parse(mail.payload))
       : mail.kind === OXXO_INSTRUCTIONS
         ? await instructionsMail(sources, instructionsSchema.parse(mail.payload))
-        : undefined
+        : await monthlyMailContent(sources, mail.kind, mail.payload, (name) => (nameForMail(name) ? `Hola ${nameForMail(name)}:` : 'Hola:'))
   if (!message) throw new Error(`Tipo de correo desconocido: ${mail.kind}`)
   await handToMailService(sources.context, mail.id, message)
 }

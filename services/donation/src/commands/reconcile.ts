@@ -7,12 +7,18 @@ import { PaypalClient } from '../providers/paypal-client.ts'
 import { syncConektaOrder } from './conekta-sync.ts'
 import { expireDonation, type DonationCommandContext } from './donation-commands.ts'
 import { loadDonation } from './donation-state.ts'
+import { loadMonthly } from './monthly-decider.ts'
+import { syncMonthlyStatus } from './monthly-sync.ts'
+import { ConektaRecurringClient } from '../providers/conekta-recurring.ts'
+import { openMonthlyDonations } from '../projections/monthly-donations.ts'
 import { approveFromPaypal } from './paypal-donation.ts'
 
 export interface ReconcileReport {
   since: string
   conekta: { paidOrders: number; recorded: number; approved: number }
   oxxo: { expired: number; paid: number }
+  /** Monthly donations asked about: paid months come with the paid orders above; here, what changed of their state. */
+  monthly: { checked: number; suspended: number; cancelled: number }
   paypal: { pending: number; approved: number }
   errors: string[]
 }
@@ -29,6 +35,7 @@ export async function reconcile(deps: DonationDeps, options: { since: Date; now?
     since: options.since.toISOString(),
     conekta: { paidOrders: 0, recorded: 0, approved: 0 },
     oxxo: { expired: 0, paid: 0 },
+    monthly: { checked: 0, suspended: 0, cancelled: 0 },
     paypal: { pending: 0, approved: 0 },
     errors: [],
   }
@@ -43,6 +50,7 @@ export async function reconcile(deps: DonationDeps, options: { since: Date; now?
       for (const order of orders) {
         const outcome = await syncConektaOrder(deps, command, order)
         if (outcome === 'recorded') report.conekta.recorded++
+        if (outcome === 'suspended' || outcome === 'cancelled') report.monthly[outcome]++
         if (outcome === 'approved') report.conekta.approved++
       }
     } catch (error) {
@@ -58,6 +66,21 @@ export async function reconcile(deps: DonationDeps, options: { since: Date; now?
         }
       } catch (error) {
         report.errors.push(`oxxo ${voucher.id}: ${String(error)}`)
+      }
+    }
+  }
+
+  if (settings.conekta.privateKey) {
+    const recurring = new ConektaRecurringClient(settings.conekta.privateKey, deps.options.conektaApiUrl)
+    for (const open of await openMonthlyDonations(db, store.schema)) {
+      try {
+        const state = await loadMonthly(store, open.id)
+        if (!state) continue
+        report.monthly.checked++
+        const subscription = await recurring.getSubscription(open.provider_customer_id)
+        if (await syncMonthlyStatus(command, state, subscription)) report.monthly[subscription.status === 'paused' ? 'suspended' : 'cancelled']++
+      } catch (error) {
+        report.errors.push(`mensual ${open.id}: ${String(error)}`)
       }
     }
   }

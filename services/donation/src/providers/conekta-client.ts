@@ -28,7 +28,7 @@ function toConektaError(error: unknown): ConektaError {
   return new ConektaError(response.status, detail?.message ?? 'El proveedor de pagos rechazó la operación', detail?.code, parsed.success ? parsed.data.type : undefined)
 }
 
-async function call<T>(request: () => Promise<{ data: unknown }>, parse: (data: unknown) => T): Promise<T> {
+export async function callConekta<T>(request: () => Promise<{ data: unknown }>, parse: (data: unknown) => T): Promise<T> {
   let data: unknown
   try {
     data = (await request()).data
@@ -51,12 +51,12 @@ export class ConektaClient {
 
   createOrder(order: OrderRequest, idempotencyKey: string): Promise<ConektaOrder> {
     const api = new OrdersApi(this.configuration)
-    return call(() => api.createOrder(order, 'es', undefined, { headers: { 'Idempotency-Key': idempotencyKey } }), (data) => conektaOrderSchema.parse(data))
+    return callConekta(() => api.createOrder(order, 'es', undefined, { headers: { 'Idempotency-Key': idempotencyKey } }), (data) => conektaOrderSchema.parse(data))
   }
 
   getOrder(id: string): Promise<ConektaOrder> {
     const api = new OrdersApi(this.configuration)
-    return call(() => api.getOrderById(id, 'es'), (data) => conektaOrderSchema.parse(data))
+    return callConekta(() => api.getOrderById(id, 'es'), (data) => conektaOrderSchema.parse(data))
   }
 
   /** Orders created since `since` (unix seconds) with a payment status, following the pages. */
@@ -66,7 +66,7 @@ export class ConektaClient {
     let next: string | undefined
     for (let page = 0; page < maxPages; page++) {
       const cursor = next
-      const list = await call(
+      const list = await callConekta(
         () => api.getOrders('es', undefined, 100, undefined, cursor, undefined, paymentStatus, undefined, undefined, since),
         (data) => conektaOrderListSchema.parse(data),
       )
@@ -81,7 +81,7 @@ export class ConektaClient {
   /** A webhook key: the RSA public key (PEM) that verifies the DIGEST header of webhooks. */
   async createWebhookKey(): Promise<string> {
     const api = new WebhookKeysApi(this.configuration)
-    return call(
+    return callConekta(
       () => api.createWebhookKey('es'),
       (data) => {
         const key = (data as { public_key?: unknown } | undefined)?.public_key

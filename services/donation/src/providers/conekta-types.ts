@@ -6,6 +6,8 @@ export const conektaChargeSchema = z.looseObject({
   status: z.string().optional(),
   amount: z.number().optional(),
   fee: z.number().nullable().optional(),
+  /** The bank's reason for a declined charge (a month of a subscription). */
+  failure_message: z.string().nullable().optional(),
   payment_method: z
     .looseObject({
       type: z.string().optional(),
@@ -27,7 +29,9 @@ export const conektaOrderSchema = z.looseObject({
   payment_status: z.string().nullable().optional(),
   created_at: z.number().optional(),
   metadata: z.record(z.string(), z.unknown()).nullable().optional(),
-  customer_info: z.looseObject({ name: z.string().optional(), email: z.string().optional(), phone: z.string().nullable().optional() }).optional(),
+  customer_info: z
+    .looseObject({ name: z.string().optional(), email: z.string().optional(), phone: z.string().nullable().optional(), customer_id: z.string().nullable().optional() })
+    .optional(),
   charges: z.looseObject({ data: z.array(conektaChargeSchema).optional() }).nullable().optional(),
 })
 export type ConektaOrder = z.infer<typeof conektaOrderSchema>
@@ -53,8 +57,8 @@ export function feeOf(order: ConektaOrder): number {
   return typeof fee === 'number' ? fee / 100 : 0
 }
 
-export function metadataString(order: ConektaOrder, key: string): string | undefined {
-  const value = order.metadata?.[key]
+export function metadataString(owner: { metadata?: Record<string, unknown> | null | undefined }, key: string): string | undefined {
+  const value = owner.metadata?.[key]
   return typeof value === 'string' && value ? value : undefined
 }
 
@@ -65,3 +69,32 @@ export function paymentMethodOf(order: ConektaOrder): Record<string, unknown> | 
   const { type, object, reference, barcode_url, expires_at, service_name, last4, brand } = method
   return Object.fromEntries(Object.entries({ type, object, reference, barcode_url, expires_at, service_name, last4, brand }).filter(([, value]) => value !== undefined))
 }
+
+/** A customer's subscription to a plan (Conekta's customer-level subscription). */
+export const conektaSubscriptionSchema = z.looseObject({
+  id: z.string(),
+  status: z.string(),
+  customer_id: z.string().optional(),
+  plan_id: z.string().optional(),
+  card_id: z.string().nullable().optional(),
+  billing_cycle_end: z.number().nullable().optional(),
+  last_billing_cycle_order_id: z.string().nullable().optional(),
+})
+export type ConektaSubscription = z.infer<typeof conektaSubscriptionSchema>
+
+export const conektaPaymentSourceSchema = z.looseObject({ id: z.string(), last4: z.string().optional(), brand: z.string().optional() })
+export type ConektaPaymentSource = z.infer<typeof conektaPaymentSourceSchema>
+
+/** The customer: who gives monthly, their cards, and the metadata we gave it (our subscription id, campaign, wall choice). */
+export const conektaCustomerSchema = z.looseObject({
+  id: z.string(),
+  name: z.string().optional(),
+  email: z.string().optional(),
+  phone: z.string().nullable().optional(),
+  metadata: z.record(z.string(), z.unknown()).nullable().optional(),
+  default_payment_source_id: z.string().nullable().optional(),
+  payment_sources: z.looseObject({ data: z.array(conektaPaymentSourceSchema).optional() }).nullable().optional(),
+})
+export type ConektaCustomer = z.infer<typeof conektaCustomerSchema>
+
+export const conektaPlanSchema = z.looseObject({ id: z.string(), amount: z.number() })

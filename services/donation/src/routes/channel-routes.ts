@@ -3,6 +3,7 @@ import { conektaDonationRequestSchema, oxxoRequestSchema, paypalDonationRequestS
 import { unprocessable, withValidation } from '@donaciones/kit'
 import { donateByCard, type AttemptMeta } from '../commands/card-donation.ts'
 import { idempotencyKeyOf, requestHashOf } from '../commands/donation-id.ts'
+import { donateMonthly } from '../commands/monthly-donation.ts'
 import { requestOxxoVoucher } from '../commands/oxxo-donation.ts'
 import { capturePaypalDonation, createPaypalOrder } from '../commands/paypal-donation.ts'
 import { commandFor, type DonationDeps } from '../deps.ts'
@@ -22,12 +23,16 @@ function withoutUser<T extends { user?: string | null | undefined }>(req: Reques
   return rest
 }
 
-/** Public donation channels (the gateway passes an optional token): card, OXXO voucher, PayPal. */
+/** Public donation channels (the gateway passes an optional token): card (once or monthly), OXXO voucher, PayPal. */
 export function channelRoutes(deps: DonationDeps): Router {
   const router = Router()
 
   router.post('/api/donations/conekta', withValidation({ body: conektaDonationRequestSchema }, async ({ body, rawBody }, req, res) => {
     res.json(await donateByCard(deps, commandFor(deps, req), withoutUser(req, body), attemptMeta(req, rawBody)))
+  }))
+
+  router.post('/api/donations/monthly', withValidation({ body: conektaDonationRequestSchema }, async ({ body, rawBody }, req, res) => {
+    res.json(await donateMonthly(deps, commandFor(deps, req), withoutUser(req, body), attemptMeta(req, rawBody)))
   }))
 
   router.post('/api/donations/oxxopay/request', withValidation({ body: oxxoRequestSchema }, async ({ body, rawBody }, req, res) => {
