@@ -3,6 +3,7 @@ import { categoryInputSchema } from './categories.ts'
 import { institutionInputSchema } from './institutions.ts'
 import { idSchema } from '../rules.ts'
 import { authUserSchema } from '../entities/auth-user.ts'
+import { defaultDonataria, donatariaSchema } from '../entities/configuration.ts'
 import { DEFAULT_MAX_DONATION_AMOUNT } from '../limits.ts'
 
 /**
@@ -98,5 +99,7 @@ export const internalPaymentSettingsResponseSchema = z.object({
   siteName: z.string(),
   /** The configured maximum per donation (MXN); every channel refuses more. */
   maxDonationAmount: z.number().default(DEFAULT_MAX_DONATION_AMOUNT),
+  /** 'Donataria autorizada': the acknowledgement of a donation names the authorisation when it is on. */
+  donataria: donatariaSchema.default(defaultDonataria),
 })
 export type InternalPaymentSettingsResponse = z.infer<typeof internalPaymentSettingsResponseSchema>
