@@ -15,4 +15,11 @@ export const donationMigrations: readonly Migration[] = [
   attemptsMigration,
   // Attempts moved to the kit's attempts table.
   { id: '002-drop-donation-attempts', sql: (s) => `drop table if exists ${s}.donation_attempts` },
+  // Not a private table: once, the donations approved before folios existed take theirs from the log (decision 88).
+  {
+    id: '003-folios-of-earlier-approvals',
+    sql: (s) => `
+      update ${s}.donations d set folio = e.global_position from ${s}.events e
+      where d.approved and d.folio is null and e.type = 'DonationApproved' and e.data->>'donationId' = d.id`,
+  },
 ]
