@@ -68,6 +68,7 @@ forEachEngine('permission matrix of the identity and content endpoints', (engine
       urls: {},
       providers: { google: false, facebook: false, twitter: false, conekta: true, paypal: true },
       keys: { conekta: { client: 'key_conekta_publica' }, paypal: { client: 'paypal-cliente' } },
+      donataria: { enabled: true, rfc: 'FCA970701NN8', authorizationNumber: '600-04-02-2024-1234', authorizationDate: '2024-01-15' },
     }
   }, 180_000)
   afterAll(() => site.stop())

@@ -13,6 +13,10 @@ export const DEFAULT_MAX_DONATION_AMOUNT = 100_000
 /** The highest maximum per donation an administrator may set (the campaign goal maximum). */
 export const MAX_DONATION_AMOUNT_CEILING = 10_000_000
 
+// Deductible receipts (CFDI 4.0 limits of the receiver's name and the donataria's authorisation number)
+export const TAX_NAME_MAX = 254
+export const DONATARIA_AUTHORIZATION_NUMBER_MAX = 50
+
 // Campaigns
 export const CAMPAIGN_GOAL_MAX = 10_000_000
 export const CAMPAIGN_GOAL_MIN = 0

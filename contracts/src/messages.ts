@@ -112,3 +112,13 @@ export const INVALID_DATE = 'Fecha inválida'
 export const INVALID_URL = 'URL inválida'
 export const INVALID_PORT = 'Puerto inválido'
 export const INVALID_OPTION = 'Opción inválida'
+
+// Deductible receipts (not in the spec): the donor's tax data and the charity's authorisation
+export const RFC_LENGTH = 'El RFC tiene 12 caracteres (persona moral) o 13 (persona física)'
+export const RFC_FORMAT = 'El RFC no tiene la forma del SAT: letras, fecha de 6 dígitos y homoclave de 3 caracteres'
+export const RFC_DATE = 'La fecha del RFC (AAMMDD) no es válida'
+export const RFC_CHECK_DIGIT = 'El dígito verificador del RFC no coincide; cópielo de la Constancia de Situación Fiscal'
+export const RFC_GENERIC = 'El RFC genérico no sirve para un recibo deducible; escriba el RFC de quien deduce'
+export const POSTAL_CODE_FORMAT = 'El código postal tiene 5 dígitos'
+export const TAX_REGIME_FOR_FISICA = 'Este régimen fiscal no es de personas físicas (RFC de 13 caracteres)'
+export const TAX_REGIME_FOR_MORAL = 'Este régimen fiscal no es de personas morales (RFC de 12 caracteres)'

@@ -225,6 +225,33 @@ describe('dashboard: the configuration screen', () => {
     await context.close()
   })
 
+  it("switches 'Donataria autorizada' on: its three fields become required, the RFC is checked, and the site offers deductible receipts", async () => {
+    const { page, context } = await openPage(browser, 'configuracion-donataria')
+    await signInWithToken(page, adminToken)
+    await openScreen(page, site)
+    await openSection(page, 'Donataria autorizada')
+    const section = page.getByRole('region', { name: 'Donataria autorizada' })
+    await section.getByRole('switch', { name: 'Somos donataria autorizada por el SAT' }).check()
+    await expect.poll(() => section.getByText('Campo requerido').count()).toBe(3)
+    expect(await saveButton(page).isDisabled()).toBe(true)
+    const rfc = page.getByLabel('RFC de la institución')
+    await rfc.fill('FCA970701NN5')
+    await rfc.blur()
+    await section.getByText('El dígito verificador del RFC no coincide; cópielo de la Constancia de Situación Fiscal').waitFor()
+    await rfc.fill('fca970701nn8')
+    await page.getByLabel('Número de autorización').fill('600-04-02-2024-1234')
+    await page.getByLabel('Fecha de autorización').fill('2024-01-15')
+    await expect.poll(() => saveButton(page).isEnabled()).toBe(true)
+    await saveButton(page).click()
+    await answerJustification(page, 'Autorización del SAT')
+    await waitForToast(page, 'Registro actualizado')
+    const view = (await (await site.api('/api/configuration/edit', { token: adminToken })).json()) as { donataria: unknown }
+    expect(view.donataria).toEqual({ enabled: true, rfc: 'FCA970701NN8', authorizationNumber: '600-04-02-2024-1234', authorizationDate: '2024-01-15' })
+    const init = (await (await site.api('/api/init')).json()) as { receipts: unknown }
+    expect(init.receipts).toEqual({ deductible: true })
+    await context.close()
+  })
+
   it('keeps a role 1 administrator out of the screen', async () => {
     const restricted = await createRestrictedAdminToken(site, adminToken, 'restringida@fundacion.mx', [{ module: 'campaign', read: true, create: true, update: true }])
     expect((await site.api('/api/configuration/edit', { token: restricted })).status).toBe(403)

@@ -1,10 +1,17 @@
 import { SMTPServer } from 'smtp-server'
 
+export interface CaughtAttachment {
+  filename: string
+  contentType: string
+  content: Buffer
+}
+
 export interface CaughtMail {
   to: string[]
   raw: string
-  /** Every MIME part's body decoded (quoted-printable or base64), one after another. */
+  /** Every MIME part's body but the attachments decoded (quoted-printable or base64), one after another. */
   text: string
+  attachments: CaughtAttachment[]
 }
 
 function decodeQuotedPrintable(raw: string): string {
@@ -23,15 +30,31 @@ function decodeQuotedPrintable(raw: string): string {
   return Buffer.from(bytes).toString('utf8')
 }
 
-/** Decodes each part by its Content-Transfer-Encoding; enough for the messages nodemailer writes. */
+/** The MIME parts of a message nodemailer wrote: each one's headers (unfolded; lower case, and as written) and body. */
+function partsOf(raw: string): Array<{ headers: string; written: string; body: string }> {
+  return raw.split(/\r?\n--[^\r\n]+\r?\n/).flatMap((part) => {
+    const split = part.search(/\r?\n\r?\n/)
+    if (split < 0) return []
+    const written = part.slice(0, split).replace(/\r?\n[ \t]+/g, ' ')
+    return [{ headers: written.toLowerCase(), written, body: part.slice(split).trim() }]
+  })
+}
+
+/** The attached files (base64 parts with a filename). */
+function attachmentsOf(raw: string): CaughtAttachment[] {
+  return partsOf(raw).flatMap(({ headers, written, body }) => {
+    const filename = /content-disposition: attachment; filename="?([^";\r\n]+)"?/i.exec(written)?.[1]
+    if (!filename || !headers.includes('content-transfer-encoding: base64')) return []
+    const contentType = /content-type: ([^;\r\n]+)/.exec(headers)?.[1] ?? ''
+    return [{ filename, contentType, content: Buffer.from(body.replace(/\s+/g, ''), 'base64') }]
+  })
+}
+
+/** Decodes each part but the attachments by its Content-Transfer-Encoding; enough for the messages nodemailer writes. */
 function decodeMessage(raw: string): string {
-  const parts = raw.split(/\r?\n--[^\r\n]+\r?\n/)
-  return parts
-    .map((part) => {
-      const split = part.search(/\r?\n\r?\n/)
-      if (split < 0) return ''
-      const headers = part.slice(0, split).toLowerCase()
-      const body = part.slice(split).trim()
+  return partsOf(raw)
+    .map(({ headers, body }) => {
+      if (headers.includes('content-disposition: attachment')) return ''
       if (headers.includes('content-transfer-encoding: base64')) return Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8')
       if (headers.includes('content-transfer-encoding: quoted-printable')) return decodeQuotedPrintable(body)
       return body
@@ -65,7 +88,7 @@ export async function startMailCatcher(): Promise<MailCatcher> {
         let raw = ''
         stream.on('data', (chunk: Buffer) => (raw += chunk.toString('utf8')))
         stream.on('end', () => {
-          mails.push({ to: session.envelope.rcptTo.map((recipient) => recipient.address), raw, text: decodeMessage(raw) })
+          mails.push({ to: session.envelope.rcptTo.map((recipient) => recipient.address), raw, text: decodeMessage(raw), attachments: attachmentsOf(raw) })
           callback()
         })
       },

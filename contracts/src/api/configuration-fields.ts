@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { INVALID_PORT, REQUIRED } from '../messages.ts'
+import { INVALID_DATE, INVALID_PORT, maxLengthMessage, REQUIRED } from '../messages.ts'
 import {
   email,
   idSchema,
@@ -8,8 +8,12 @@ import {
   requiredNumber,
   requiredString,
   requiredText,
+  normalizeRfc,
+  rfcMessages,
+  rfcProblem,
 } from '../rules.ts'
 import {
+  DONATARIA_AUTHORIZATION_NUMBER_MAX,
   CONTACT_ADDRESS_MAX,
   CONTACT_EMAIL_MAX,
   CONTACT_PHONE_MAX,
@@ -70,6 +74,62 @@ export const mailerUpdateSchema = mailerInputSchema.extend({
 
 /** Donation settings (configuration screen): the maximum amount per donation. */
 export const donationSettingsInputSchema = z.object({ maxAmount: maxDonationAmountSchema }, { error: REQUIRED })
+
+/** The charity's RFC as the administrator types it: blank, or a valid RFC (12 or 13 characters) normalised. */
+const donatariaRfcSchema = z
+  .string({ error: REQUIRED })
+  .transform(normalizeRfc)
+  .superRefine((rfc, context) => {
+    const problem = rfc === '' ? undefined : rfcProblem(rfc)
+    if (problem) context.addIssue({ code: 'custom', message: rfcMessages[problem] })
+  })
+
+const isoDate = z.iso.date()
+
+/**
+ * 'Donataria autorizada' (configuration screen): with the switch on, the RFC, the authorisation number
+ * and its date in the DOF are required; off, they may stay blank, and what is typed is checked all the same.
+ */
+export const donatariaInputSchema = z
+  .object(
+    {
+      enabled: z.boolean({ error: REQUIRED }),
+      rfc: donatariaRfcSchema.default(''),
+      authorizationNumber: z
+        .string({ error: REQUIRED })
+        .trim()
+        .max(DONATARIA_AUTHORIZATION_NUMBER_MAX, maxLengthMessage(DONATARIA_AUTHORIZATION_NUMBER_MAX))
+        .default(''),
+      authorizationDate: z
+        .string({ error: REQUIRED })
+        .trim()
+        .refine((date) => date === '' || isoDate.safeParse(date).success, INVALID_DATE)
+        .default(''),
+    },
+    { error: REQUIRED },
+  )
+  .refine((value) => value.rfc !== '', { path: ['rfc'], error: REQUIRED, when: (payload) => donatariaEnabled(payload.value) && blank(payload.value, 'rfc') })
+  .refine((value) => value.authorizationNumber !== '', {
+    path: ['authorizationNumber'],
+    error: REQUIRED,
+    when: (payload) => donatariaEnabled(payload.value) && blank(payload.value, 'authorizationNumber'),
+  })
+  .refine((value) => value.authorizationDate !== '', {
+    path: ['authorizationDate'],
+    error: REQUIRED,
+    when: (payload) => donatariaEnabled(payload.value) && blank(payload.value, 'authorizationDate'),
+  })
+
+function donatariaEnabled(value: unknown): boolean {
+  return isRecord(value) && value.enabled === true
+}
+
+/** Absent, or only spaces: what a required field refuses. */
+function blank(value: unknown, field: string): boolean {
+  if (!isRecord(value)) return false
+  const typed = value[field]
+  return typed === undefined || (typeof typed === 'string' && typed.trim() === '')
+}
 
 export const urlsInputSchema = z
   .object({

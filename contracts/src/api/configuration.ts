@@ -5,6 +5,7 @@ import { adminChangeSchema } from './common.ts'
 import {
   contactInputSchema,
   donationSettingsInputSchema,
+  donatariaInputSchema,
   homeInputSchema,
   keysInputSchema,
   mailerUpdateSchema,
@@ -29,6 +30,8 @@ export const configurationInputSchema = requireEnabledProviderKeys(
     keys: keysInputSchema,
     /** Absent (a client that predates it): the stored value stays. */
     donations: donationSettingsInputSchema.optional(),
+    /** Absent (a client that predates it): the stored value stays. */
+    donataria: donatariaInputSchema.optional(),
   }),
   { secretRequired: false },
 )

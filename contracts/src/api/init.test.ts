@@ -105,13 +105,15 @@ describe('initResponseSchema (GET /api/init)', () => {
       clients: { conekta: 'key_pub', paypal: null, google: null },
       pages: { terms: 't', notice: 'n' },
       donations: { maxAmount: 100_000 },
+      receipts: { deductible: true },
+      donataria: { enabled: true, rfc: 'FCA970701NN8', authorizationNumber: '600-04', authorizationDate: '2024-01-15' },
       scripts: { conektaTokenizer: 'https://cdn.conekta.io/js/latest/conekta.js', paypalSdk: 'https://www.paypal.com/sdk/js' },
       keys: { conekta: { client: 'key_pub', secret: 'key_priv' } },
       mailer: { auth: { user: 'u', pass: 'p' }, host: 'h', port: 25 },
       productKey: 'PK',
     }
     const parsed: z.infer<typeof initResponseSchema> = initResponseSchema.parse(response)
-    expect(JSON.stringify(parsed)).not.toMatch(/key_priv|"pass"|PK|mailer/)
+    expect(JSON.stringify(parsed)).not.toMatch(/key_priv|"pass"|PK|mailer|donataria|FCA970701NN8/)
     expect(initResponseSchema.parse({ configured: false })).toEqual({ configured: false })
   })
 

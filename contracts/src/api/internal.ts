@@ -3,6 +3,7 @@ import { categoryInputSchema } from './categories.ts'
 import { institutionInputSchema } from './institutions.ts'
 import { idSchema } from '../rules.ts'
 import { authUserSchema } from '../entities/auth-user.ts'
+import { defaultDonataria, donatariaSchema } from '../entities/configuration.ts'
 import { DEFAULT_MAX_DONATION_AMOUNT } from '../limits.ts'
 
 /**
@@ -41,6 +42,14 @@ export const setupCatalogRequestSchema = z.object({
 export const setupCatalogResponseSchema = z.object({ categoryId: idSchema, institutionId: idSchema.nullable() })
 /** campaign DELETE /internal/setup/catalog/{setupId}: removes what that setup created (204). */
 
+/** A file sent with a mail (a donation's acknowledgement PDF), its bytes in base64 so the queued row stays JSON. */
+export const mailAttachmentSchema = z.object({
+  filename: z.string().min(1).max(120),
+  contentType: z.string().min(1),
+  contentBase64: z.base64().min(1),
+})
+export type MailAttachment = z.infer<typeof mailAttachmentSchema>
+
 /** content POST /internal/mail: sent with the configured SMTP, or written to the outbox (202). */
 export const internalMailRequestSchema = z.object({
   /** The sender's outbox id: a message handed over twice is queued once. */
@@ -49,6 +58,7 @@ export const internalMailRequestSchema = z.object({
   subject: z.string().min(1),
   text: z.string().min(1),
   html: z.string().optional(),
+  attachments: z.array(mailAttachmentSchema).max(5).optional(),
 })
 export type InternalMailRequest = z.infer<typeof internalMailRequestSchema>
 /** A message as a service queues it before handing it to the content service (which adds nothing but delivery). */
@@ -98,5 +108,7 @@ export const internalPaymentSettingsResponseSchema = z.object({
   siteName: z.string(),
   /** The configured maximum per donation (MXN); every channel refuses more. */
   maxDonationAmount: z.number().default(DEFAULT_MAX_DONATION_AMOUNT),
+  /** 'Donataria autorizada': the acknowledgement of a donation names the authorisation when it is on. */
+  donataria: donatariaSchema.default(defaultDonataria),
 })
 export type InternalPaymentSettingsResponse = z.infer<typeof internalPaymentSettingsResponseSchema>

@@ -65,6 +65,25 @@ export const donationSettingsSchema = z.object({ maxAmount: z.number() })
 export type DonationSettings = z.infer<typeof donationSettingsSchema>
 export const defaultDonationSettings: DonationSettings = { maxAmount: DEFAULT_MAX_DONATION_AMOUNT }
 
+/**
+ * 'Donataria autorizada': whether the charity is authorised by SAT to receive deductible donations,
+ * its RFC, and the authorisation's number and date as published in the DOF ('' while not set). A
+ * configuration saved before it existed is off.
+ */
+export const donatariaSchema = z.object({
+  enabled: z.boolean(),
+  rfc: z.string(),
+  authorizationNumber: z.string(),
+  /** YYYY-MM-DD. */
+  authorizationDate: z.string(),
+})
+export type Donataria = z.infer<typeof donatariaSchema>
+export const defaultDonataria: Donataria = { enabled: false, rfc: '', authorizationNumber: '', authorizationDate: '' }
+
+/** What the donation forms need to know of the receipts: whether a deductible one may be asked for. */
+export const receiptsSettingsSchema = z.object({ deductible: z.boolean() })
+export type ReceiptsSettings = z.infer<typeof receiptsSettingsSchema>
+
 /** Server-side only: a provider key pair. The secret never leaves the server. */
 export const providerKeySchema = z.object({ client: z.string(), secret: z.string() })
 export type ProviderKey = z.infer<typeof providerKeySchema>
@@ -102,6 +121,7 @@ export const configurationSchema = z.object({
   _id: idSchema,
   configured: z.boolean(),
   ...publicShape,
+  donataria: donatariaSchema,
   mailer: mailerSchema,
   keys: providerKeysSchema,
   productKey: z.string(),
@@ -117,6 +137,7 @@ export const configurationAdminViewSchema = z.object({
   _id: idSchema,
   configured: z.boolean(),
   ...publicShape,
+  donataria: donatariaSchema,
   mailer: z.object({
     auth: z.object({ user: z.string(), hasPass: z.boolean() }),
     host: z.string(),
@@ -141,6 +162,7 @@ export type PaymentScripts = z.infer<typeof paymentScriptsSchema>
 export const publicConfigurationSchema = z.object({
   configured: z.literal(true),
   ...publicShape,
+  receipts: receiptsSettingsSchema,
   scripts: paymentScriptsSchema,
 })
 export type PublicConfiguration = z.infer<typeof publicConfigurationSchema>

@@ -99,6 +99,21 @@ export const conektaInfoSchema = z.object({
     .optional(),
 })
 
+/**
+ * The folio of an approved donation: the position of its approval in the donation service's log,
+ * which never changes (decision 88). 'D-000123'.
+ */
+export function formatFolio(position: number): string {
+  return `D-${String(position).padStart(6, '0')}`
+}
+
+/** How a donation's method reads in Spanish on its acknowledgement. */
+export const paymentChannelLabels: Readonly<Record<PaymentChannel, string>> = {
+  conekta: 'Tarjeta de crédito o débito',
+  oxxo: 'Efectivo en OXXO',
+  paypal: 'PayPal',
+}
+
 /** A donation (spec §3). `createdBy` null means anonymous. */
 export const donationSchema = z.object({
   _id: idSchema,
@@ -112,6 +127,8 @@ export const donationSchema = z.object({
   localDate: z.string(),
   createdBy: idSchema.nullable(),
   campaign: z.object({ _id: idSchema, title: z.string(), thumbnail: fileRefSchema.nullable() }),
+  /** Approved donations only: the folio of its acknowledgement. */
+  folio: z.string().optional(),
   error: z.object({ message: z.string() }).optional(),
   paypal: paypalInfoSchema.optional(),
   conekta: conektaInfoSchema.optional(),

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { idSchema } from '../rules.ts'
 import {
   contactSchema,
+  donatariaSchema,
   legalPagesSchema,
   providerNames,
   providersSchema,
@@ -38,6 +39,8 @@ const configurationDetails = {
   pages: legalPagesSchema,
   /** Absent in events recorded before the setting existed: the default applies. */
   donations: z.object({ maxAmount: z.number() }).optional(),
+  /** Absent in events recorded before 'Donataria autorizada' existed: off. */
+  donataria: donatariaSchema.optional(),
   secretsChanged: z.array(secretNameSchema),
 }
 

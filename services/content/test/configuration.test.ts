@@ -231,6 +231,104 @@ describe('configuration screen: GET /api/configuration/edit, GET /api/configurat
     expect((await save({ maxAmount: 100_000 })).status).toBe(200)
   })
 
+  describe("'Donataria autorizada'", () => {
+    interface Donataria {
+      enabled: boolean
+      rfc: string
+      authorizationNumber: string
+      authorizationDate: string
+    }
+    const authorised = { enabled: true, rfc: ' fca-970701-nn8 ', authorizationNumber: '  600-04-02-2024-1234 ', authorizationDate: '2024-01-15' }
+    const save = (donataria: unknown, token = site.adminToken) =>
+      site.api<ErrorBody & ConfigurationAdminView>('/api/configuration', {
+        method: 'PUT',
+        token,
+        json: { payload: { ...input(), ...(donataria === undefined ? {} : { donataria }) }, historical: { cause: 'Actualización', description: 'Autorización del SAT' } },
+      })
+    const init = () => site.api<{ receipts: { deductible: boolean } }>('/api/init')
+    const payments = async () =>
+      (await (await fetch(`${site.harness.url}/internal/configuration/payments`, { headers: { 'x-internal-token': site.harness.internalToken } })).json()) as { donataria: Donataria }
+
+    it('is off in a configuration saved before it existed, and the site offers no deductible receipt', async () => {
+      await site.harness.db.query(`update content.configuration set details = details - 'donataria'`)
+      const view = await site.api<ConfigurationAdminView>('/api/configuration/edit', { token: site.adminToken })
+      expect(view.body.donataria).toEqual({ enabled: false, rfc: '', authorizationNumber: '', authorizationDate: '' })
+      expect((await init()).body.receipts).toEqual({ deductible: false })
+      expect((await payments()).donataria.enabled).toBe(false)
+    })
+
+    it('needs the RFC, the authorisation number and its date when switched on', async () => {
+      const refused = await save({ enabled: true, rfc: '', authorizationNumber: ' ', authorizationDate: '' })
+      expect(refused.status).toBe(422)
+      expect(refused.body.errors).toEqual([
+        { path: 'payload.donataria.rfc', message: 'Campo requerido' },
+        { path: 'payload.donataria.authorizationNumber', message: 'Campo requerido' },
+        { path: 'payload.donataria.authorizationDate', message: 'Campo requerido' },
+      ])
+      const absent = await save({ enabled: true })
+      expect(absent.status).toBe(422)
+      expect(absent.body.errors?.map((error) => error.path)).toEqual(['payload.donataria.rfc', 'payload.donataria.authorizationNumber', 'payload.donataria.authorizationDate'])
+      expect((await init()).body.receipts.deductible).toBe(false)
+    })
+
+    it('checks the RFC with the SAT rule, the date and the length of the number, in Spanish', async () => {
+      for (const [donataria, path, message] of [
+        [{ ...authorised, rfc: 'FCA970701NN5' }, 'rfc', 'El dígito verificador del RFC no coincide; cópielo de la Constancia de Situación Fiscal'],
+        [{ ...authorised, rfc: 'FCA97070' }, 'rfc', 'El RFC tiene 12 caracteres (persona moral) o 13 (persona física)'],
+        [{ ...authorised, rfc: 'FCA971301NN8' }, 'rfc', 'La fecha del RFC (AAMMDD) no es válida'],
+        [{ ...authorised, authorizationDate: '2024-02-30' }, 'authorizationDate', 'Fecha inválida'],
+        [{ ...authorised, authorizationNumber: '1'.repeat(51) }, 'authorizationNumber', 'El máximo de caracteres es de 50'],
+        [{ ...authorised, enabled: 'sí' }, 'enabled', 'Campo requerido'],
+        // Off, the fields may stay blank, but what is typed is checked.
+        [{ enabled: false, rfc: 'FCA970701NN5', authorizationNumber: '', authorizationDate: '' }, 'rfc', 'El dígito verificador del RFC no coincide; cópielo de la Constancia de Situación Fiscal'],
+      ] as const) {
+        const refused = await save(donataria)
+        expect(refused.status, JSON.stringify(donataria)).toBe(422)
+        expect(refused.body.errors).toEqual([{ path: `payload.donataria.${path}`, message }])
+      }
+    })
+
+    it('saves it on with an event in the history, and tells the public site only that deductible receipts are offered', async () => {
+      const before = (await site.harness.events()).length
+      const saved = await save(authorised)
+      expect(saved.status).toBe(200)
+      const stored = { enabled: true, rfc: 'FCA970701NN8', authorizationNumber: '600-04-02-2024-1234', authorizationDate: '2024-01-15' }
+      expect(saved.body.donataria).toEqual(stored)
+      const events = (await site.harness.events()).slice(before).filter((event) => isEvent(configurationUpdated, event))
+      expect(events).toHaveLength(1)
+      expect(events[0]!.data.donataria).toEqual(stored)
+      expect(events[0]!.metadata).toMatchObject({ actor: site.adminId, historical: { cause: 'Actualización', description: 'Autorización del SAT' } })
+
+      const publicView = await init()
+      expect(publicView.body.receipts).toEqual({ deductible: true })
+      expect(publicView.text).not.toContain('FCA970701NN8')
+      expect(publicView.text).not.toContain('600-04-02-2024-1234')
+      expect(publicView.text).not.toContain('donataria')
+      expect((await payments()).donataria).toEqual(stored)
+
+      // A client that sends no donataria keeps it; switching off keeps what was typed and stops the offer.
+      expect((await save(undefined)).body.donataria).toEqual(stored)
+      const off = await save({ ...stored, enabled: false })
+      expect(off.status).toBe(200)
+      expect(off.body.donataria).toEqual({ ...stored, enabled: false })
+      expect((await init()).body.receipts).toEqual({ deductible: false })
+      expect((await save({ enabled: false, rfc: '', authorizationNumber: '', authorizationDate: '' })).status).toBe(200)
+    })
+
+    it('is changed by role 0 only', async () => {
+      const restricted = await site.harness.identity.tokenFor(1, { read: true, update: true })
+      const user = await site.harness.identity.tokenFor(2)
+      const anonymous = await site.api<ErrorBody>('/api/configuration', { method: 'PUT', json: { payload: { ...input(), donataria: authorised }, historical } })
+      expect(anonymous.status).toBe(401)
+      for (const token of [restricted.token, user.token]) {
+        const refused = await save(authorised, token)
+        expect(refused.status).toBe(403)
+        expect(refused.body.message).toBe('Acceso denegado')
+      }
+      expect((await init()).body.receipts.deductible).toBe(false)
+    })
+  })
+
   it('hands the social sign-in secrets to the identity service only over the internal route', async () => {
     const response = await fetch(`${site.harness.url}/internal/configuration/providers`, { headers: { 'x-internal-token': site.harness.internalToken } })
     expect(response.status).toBe(200)

@@ -127,6 +127,7 @@ describe('setup wizard: GET and POST /api/init', () => {
       clients: { conekta: 'key_pub_conekta', paypal: null, google: 'google-client-id' },
       pages: { terms: '<h2>Términos</h2><p>Texto</p>', notice: '<p>Aviso de <a>privacidad</a></p>' },
       donations: { maxAmount: 100_000 },
+      receipts: { deductible: false },
       scripts: { conektaTokenizer: 'https://cdn.conekta.io/js/latest/conekta.js', paypalSdk: 'https://www.paypal.com/sdk/js' },
     })
   })

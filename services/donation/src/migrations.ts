@@ -15,4 +15,16 @@ export const donationMigrations: readonly Migration[] = [
   attemptsMigration,
   // Attempts moved to the kit's attempts table.
   { id: '002-drop-donation-attempts', sql: (s) => `drop table if exists ${s}.donation_attempts` },
+  // Not a private table: once, the donations approved before folios existed take theirs from the log (decision 88).
+  {
+    id: '003-folios-of-earlier-approvals',
+    // Only where the projection already has the column: a new schema has nothing to give a folio to.
+    sql: (s) => `
+      do $$ begin
+        if exists (select 1 from pg_attribute where attrelid = to_regclass('${s}.donations') and attname = 'folio' and not attisdropped) then
+          update ${s}.donations d set folio = e.global_position from ${s}.events e
+          where d.approved and d.folio is null and e.type = 'DonationApproved' and e.data->>'donationId' = d.id;
+        end if;
+      end $$`,
+  },
 ]

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto'
 import type { AddressInfo } from 'node:net'
 import express from 'express'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { donationEvents, type CampaignDonationStatus } from '@donaciones/contracts'
+import { defaultDonataria, donationEvents, type CampaignDonationStatus } from '@donaciones/contracts'
 import {
   createLogger,
   createMailOutboxTable,
@@ -125,6 +125,7 @@ describe.each(databaseEngines)('round trips of one card donation on $name', (eng
       gratitudeMessage: '',
       siteName: 'Fundación',
       maxDonationAmount: 100_000,
+      donataria: defaultDonataria,
     }), 60_000)
     deps = {
       context: { db: counted.db, store, logger, directory: campaigns.directory, mail: createMailQueue({ db: counted.db, schema, logger }) },

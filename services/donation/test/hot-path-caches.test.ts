@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { CampaignDonationStatus } from '@donaciones/contracts'
+import { defaultDonataria, type CampaignDonationStatus } from '@donaciones/contracts'
 import type { ServiceDirectory } from '@donaciones/kit'
 import express from 'express'
 import type { AddressInfo } from 'node:net'
@@ -12,6 +12,7 @@ const settings = (privateKey: string): PaymentSettings => ({
   gratitudeMessage: '',
   siteName: 'Fundación',
   maxDonationAmount: 100_000,
+  donataria: defaultDonataria,
 })
 
 describe('payment settings kept briefly in the donation process', () => {

@@ -3,6 +3,7 @@ import type { z } from 'zod'
 import {
   ALREADY_EXISTS,
   configurationCreated,
+  defaultDonataria,
   defaultDonationSettings,
   pageCreated,
   providerNames,
@@ -243,6 +244,7 @@ async function storeConfiguration(
     mailer: { host: request.mailer.host, port: request.mailer.port, user: request.mailer.auth.user },
     pages: { terms: html.terms, notice: html.notice },
     donations: { ...defaultDonationSettings },
+    donataria: { ...defaultDonataria },
     secretsChanged: Object.keys(secrets) as ConfigurationDetails['secretsChanged'],
   }
   const pages: [PageName, string][] = [

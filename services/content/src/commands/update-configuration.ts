@@ -6,7 +6,7 @@ import {
   type HistoricalInput,
 } from '@donaciones/contracts'
 import { newEvent, notFound, validationError, type FieldError, type ServiceContext } from '@donaciones/kit'
-import { donationSettingsOf, loadConfiguration, type ConfigurationDetails, type StoredConfiguration } from '../projections/configuration.ts'
+import { donatariaOf, donationSettingsOf, loadConfiguration, type ConfigurationDetails, type StoredConfiguration } from '../projections/configuration.ts'
 import { readSecrets, writeSecrets, type SecretName, type Secrets } from '../secrets/secret-store.ts'
 import { requireFiles, sanitizeRequired } from './checks.ts'
 
@@ -73,6 +73,7 @@ export async function updateConfiguration(
       mailer: { host: input.mailer.host, port: input.mailer.port, user: input.mailer.auth.user },
       pages: current.details.pages,
       donations: input.donations ?? donationSettingsOf(current.details),
+      donataria: input.donataria ?? donatariaOf(current.details),
       secretsChanged,
     }
     await writeSecrets(

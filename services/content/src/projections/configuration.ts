@@ -1,4 +1,12 @@
-import { configurationCreated, configurationUpdated, defaultDonationSettings, type DonationSettings, type EventDataOf } from '@donaciones/contracts'
+import {
+  configurationCreated,
+  configurationUpdated,
+  defaultDonataria,
+  defaultDonationSettings,
+  type Donataria,
+  type DonationSettings,
+  type EventDataOf,
+} from '@donaciones/contracts'
 import { ident, on, typedProjection, type SqlExecutor } from '@donaciones/kit'
 
 export type ConfigurationDetails = EventDataOf<typeof configurationCreated>
@@ -63,4 +71,9 @@ export async function loadConfiguration(db: SqlExecutor, schema: string): Promis
 /** The donation settings of a configuration; one recorded before they existed has the defaults. */
 export function donationSettingsOf(details: ConfigurationDetails | undefined): DonationSettings {
   return { ...defaultDonationSettings, ...details?.donations }
+}
+
+/** 'Donataria autorizada' of a configuration; one recorded before it existed is off. */
+export function donatariaOf(details: ConfigurationDetails | undefined): Donataria {
+  return { ...defaultDonataria, ...details?.donataria }
 }

@@ -6,7 +6,7 @@ import {
   type PublicConfiguration,
 } from '@donaciones/contracts'
 import { paymentScripts, type Settings } from '@donaciones/kit'
-import { donationSettingsOf, type StoredConfiguration } from '../projections/configuration.ts'
+import { donatariaOf, donationSettingsOf, type StoredConfiguration } from '../projections/configuration.ts'
 import type { StoredPage } from '../projections/pages.ts'
 import type { Secrets } from '../secrets/secret-store.ts'
 
@@ -47,7 +47,13 @@ function shared(configuration: StoredConfiguration, pages: readonly StoredPage[]
 export { paymentScripts }
 
 export function publicConfiguration(configuration: StoredConfiguration, pages: readonly StoredPage[], settings: Settings): PublicConfiguration {
-  return { configured: true, ...shared(configuration, pages, true), scripts: paymentScripts(settings) }
+  return {
+    configured: true,
+    ...shared(configuration, pages, true),
+    // The forms only need to know whether to offer a deductible receipt; the RFC and the authorisation stay in the admin view.
+    receipts: { deductible: donatariaOf(configuration.details).enabled },
+    scripts: paymentScripts(settings),
+  }
 }
 
 /** GET /api/configuration/edit: everything an administrator edits, secrets only as "is one stored". */
@@ -60,6 +66,7 @@ export function adminConfiguration(configuration: StoredConfiguration, pages: re
     _id: configuration.id,
     configured: true,
     ...shared(configuration, pages, false),
+    donataria: donatariaOf(configuration.details),
     mailer: { auth: { user: mailer.user, hasPass: Boolean(secrets.mailer) }, host: mailer.host, port: mailer.port },
     keys,
     createdAt: configuration.createdAt,

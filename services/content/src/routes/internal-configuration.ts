@@ -1,7 +1,7 @@
 import { Router } from 'express'
 import { socialProviderNames, type InternalPaymentSettingsResponse, type InternalSocialProvidersResponse } from '@donaciones/contracts'
 import { requireInternalCall, type ServiceContext } from '@donaciones/kit'
-import { donationSettingsOf, loadConfiguration } from '../projections/configuration.ts'
+import { donatariaOf, donationSettingsOf, loadConfiguration } from '../projections/configuration.ts'
 import { readSecrets } from '../secrets/secret-store.ts'
 import { contentState } from '../state.ts'
 
@@ -41,6 +41,7 @@ export function internalConfigurationRoutes(context: ServiceContext): Router {
       gratitudeMessage: details?.settings.gratitudeMessage ?? '',
       siteName: details?.settings.name ?? '',
       maxDonationAmount: donationSettingsOf(details).maxAmount,
+      donataria: donatariaOf(details),
     }
     res.set('Cache-Control', 'no-store').json(body)
   })

@@ -1,8 +1,22 @@
 import { z } from 'zod'
-import { cashVoucherIssued, donationApproved, donationRequested, DONOR_NAME_MAX, isPersonName, type EventEnvelope, type MailContent } from '@donaciones/contracts'
+import {
+  cashVoucherIssued,
+  donationApproved,
+  donationRequested,
+  DONOR_NAME_MAX,
+  formatFolio,
+  formatPesos,
+  isPersonName,
+  paymentChannelSchema,
+  type EventEnvelope,
+  type MailAttachment,
+  type MailContent,
+} from '@donaciones/contracts'
 import { handToMailService, type OutboxMail } from '@donaciones/kit'
 import { campaignRefOf, type DonationDeps } from '../deps.ts'
 import { cancelLinkLines, monthlyMailContent } from './monthly-mail.ts'
+import { acknowledgementPdf } from '../receipts/acknowledgement-pdf.ts'
+import type { PaymentSettings } from '../providers/payment-settings.ts'
 
 /**
  * Mails to donors are queued in the transaction that appends the event they answer (see
@@ -17,6 +31,10 @@ const thankYouSchema = z.object({
   donor: z.object({ email: z.string(), name: z.string() }),
   /** A month of a monthly donation: the mail says how to cancel it. */
   monthly: z.object({ subscriptionId: z.string() }).optional(),
+  // The acknowledgement's facts; rows queued before it existed have none and go without it.
+  folio: z.number().int().optional(),
+  type: paymentChannelSchema.optional(),
+  approvedAt: z.string().optional(),
 })
 const instructionsSchema = z.object({
   donationId: z.string(),
@@ -31,17 +49,22 @@ const instructionsSchema = z.object({
 const THANK_YOU = 'donation-thank-you'
 const OXXO_INSTRUCTIONS = 'oxxo-instructions'
 
-function dataOf<T>(events: readonly EventEnvelope[], definition: { service: string; type: string; schema: z.ZodType<T> }): T | undefined {
+function eventOf<T>(events: readonly EventEnvelope[], definition: { service: string; type: string; schema: z.ZodType<T> }): EventEnvelope<T> | undefined {
   const event = events.find((candidate) => candidate.service === definition.service && candidate.type === definition.type)
-  return event ? definition.schema.parse(event.data) : undefined
+  return event ? { ...event, data: definition.schema.parse(event.data) } : undefined
+}
+
+function dataOf<T>(events: readonly EventEnvelope[], definition: { service: string; type: string; schema: z.ZodType<T> }): T | undefined {
+  return eventOf(events, definition)?.data
 }
 
 /** The donor mails these appended events call for (none without a donor e-mail). */
 export function donorMailsFor(events: readonly EventEnvelope[]): Array<{ kind: string; payload: unknown }> {
   const mails: Array<{ kind: string; payload: unknown }> = []
-  const approved = dataOf(events, donationApproved)
-  if (approved?.donor.email) {
-    mails.push({ kind: THANK_YOU, payload: thankYouSchema.parse(approved) })
+  const approval = eventOf(events, donationApproved)
+  if (approval?.data.donor.email) {
+    // The appended envelopes carry their positions: the approval's is the donation's folio (decision 88).
+    mails.push({ kind: THANK_YOU, payload: thankYouSchema.parse({ ...approval.data, folio: approval.position }) })
   }
   const voucher = dataOf(events, cashVoucherIssued)
   const requested = dataOf(events, donationRequested)
@@ -50,10 +73,6 @@ export function donorMailsFor(events: readonly EventEnvelope[]): Array<{ kind: s
     mails.push({ kind: OXXO_INSTRUCTIONS, payload: { donationId: voucher.donationId, campaignId: voucher.campaignId, amount: requested.amount, donor: requested.donor, reference, barcodeUrl, expiresAt } })
   }
   return mails
-}
-
-function pesos(amount: number): string {
-  return `$${amount.toFixed(2)} MXN`
 }
 
 /**
@@ -79,21 +98,46 @@ async function campaignForMail(sources: MailSources, campaignId: string): Promis
   return lookup?.found ? lookup.status : undefined
 }
 
-/** Thank-you e-mail after an approved donation: the campaign's gratitude, or the site's default message. */
-async function thankYouMail(sources: MailSources, donation: z.infer<typeof thankYouSchema>): Promise<MailContent> {
+type ThankYou = z.infer<typeof thankYouSchema>
+
+/** The 'Comprobante de donativo' PDF of an approved donation, written with the site's settings of the moment it is sent. */
+async function acknowledgementFile(donation: ThankYou, settings: PaymentSettings, campaignTitle: string | undefined): Promise<MailAttachment | undefined> {
+  const { folio, type, approvedAt } = donation
+  if (folio === undefined || type === undefined || approvedAt === undefined) return undefined
+  const pdf = await acknowledgementPdf({
+    charity: settings.siteName,
+    donataria: settings.donataria,
+    folio,
+    approvedAt,
+    amount: donation.amount,
+    method: type,
+    campaign: campaignTitle,
+  })
+  return { filename: `comprobante-${formatFolio(folio)}.pdf`, contentType: 'application/pdf', contentBase64: pdf.toString('base64') }
+}
+
+/** Thank-you e-mail after an approved donation: the campaign's gratitude, or the site's default message, and the acknowledgement attached. */
+async function thankYouMail(sources: MailSources, donation: ThankYou): Promise<MailContent> {
   const [settings, campaign] = await Promise.all([sources.paymentSettings.get(), campaignForMail(sources, donation.campaignId)])
   const message = campaign?.gratitude?.trim() || settings.gratitudeMessage || 'Gracias por tu donación'
+  const attachment = await acknowledgementFile(donation, settings, campaign?.title)
   const lines = [
     `¡Gracias ${nameForMail(donation.donor.name)}!`.replace(' !', '!'),
     '',
     message,
     '',
-    `Recibimos tu donación de ${pesos(donation.amount)}${campaign ? ` para la campaña «${campaign.title}»` : ''}.`,
+    `Recibimos tu donación de ${formatPesos(donation.amount)}${campaign ? ` para la campaña «${campaign.title}»` : ''}.`,
+    ...(attachment && donation.folio !== undefined ? ['', `Adjuntamos el comprobante de tu donativo con el folio ${formatFolio(donation.folio)}.`] : []),
     '',
     ...(donation.monthly ? [...(await cancelLinkLines(sources, donation.monthly.subscriptionId)), ''] : []),
     settings.siteName,
   ]
-  return { to: donation.donor.email, subject: `Gracias por tu donación${settings.siteName ? ` a ${settings.siteName}` : ''}`, text: lines.join('\n') }
+  return {
+    to: donation.donor.email,
+    subject: `Gracias por tu donación${settings.siteName ? ` a ${settings.siteName}` : ''}`,
+    text: lines.join('\n'),
+    ...(attachment ? { attachments: [attachment] } : {}),
+  }
 }
 
 /** OXXO instructions: the reference to pay at the store before it expires. */
@@ -104,7 +148,7 @@ async function instructionsMail(sources: MailSources, voucher: z.infer<typeof in
   const lines = [
     name ? `Hola ${name}:` : 'Hola:',
     '',
-    `Para completar tu donación de ${pesos(voucher.amount)}${campaign ? ` a la campaña «${campaign.title}»` : ''}, paga en cualquier tienda OXXO con esta referencia:`,
+    `Para completar tu donación de ${formatPesos(voucher.amount)}${campaign ? ` a la campaña «${campaign.title}»` : ''}, paga en cualquier tienda OXXO con esta referencia:`,
     '',
     `Referencia: ${voucher.reference}`,
     `Código de barras: ${voucher.barcodeUrl}`,

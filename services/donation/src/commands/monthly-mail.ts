@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { monthlyDonationCancelled, monthlyDonationSuspended, type EventEnvelope, type MailContent } from '@donaciones/contracts'
+import { formatPesos, monthlyDonationCancelled, monthlyDonationSuspended, type EventEnvelope, type MailContent } from '@donaciones/contracts'
 import type { DonationDeps } from '../deps.ts'
 import type { MonthlyState } from './monthly-decider.ts'
 import { monthlyLinkUrl, signMonthlyLink } from './monthly-links.ts'
@@ -40,10 +40,6 @@ export async function cancelLinkLines(sources: LinkSources, subscriptionId: stri
   return ['Tu donación se repetirá cada mes con la misma tarjeta.', `Si quieres cancelarla, entra a este enlace: ${monthlyLinkUrl(sources.options.publicUrl, token)}`]
 }
 
-function pesos(amount: number): string {
-  return `$${amount.toFixed(2)} MXN`
-}
-
 /** The text of a queued monthly mail, or undefined when the kind is not one of these. */
 export async function monthlyMailContent(sources: LinkSources, kind: string, payload: unknown, greeting: (name: string) => string): Promise<MailContent | undefined> {
   if (kind !== MONTHLY_SUSPENDED && kind !== MONTHLY_CANCELLED) return undefined
@@ -52,7 +48,7 @@ export async function monthlyMailContent(sources: LinkSources, kind: string, pay
     return {
       to: mail.donor.email,
       subject: 'Cancelamos tu donación mensual',
-      text: [greeting(mail.donor.name), '', `Cancelamos tu donación mensual de ${pesos(mail.amount)}. No haremos más cargos a tu tarjeta.`, '', 'Gracias por todo lo que donaste.'].join('\n'),
+      text: [greeting(mail.donor.name), '', `Cancelamos tu donación mensual de ${formatPesos(mail.amount)}. No haremos más cargos a tu tarjeta.`, '', 'Gracias por todo lo que donaste.'].join('\n'),
     }
   }
   const { db, store } = sources.context
@@ -63,7 +59,7 @@ export async function monthlyMailContent(sources: LinkSources, kind: string, pay
     text: [
       greeting(mail.donor.name),
       '',
-      `No pudimos cobrar tu donación mensual de ${pesos(mail.amount)}${mail.reason ? `: ${mail.reason}` : '.'}`,
+      `No pudimos cobrar tu donación mensual de ${formatPesos(mail.amount)}${mail.reason ? `: ${mail.reason}` : '.'}`,
       'La pausamos hasta que registres otra tarjeta.',
       '',
       `Para registrar otra tarjeta, entra a este enlace: ${monthlyLinkUrl(sources.options.publicUrl, token)}`,

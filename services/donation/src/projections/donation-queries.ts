@@ -1,4 +1,4 @@
-import { filePath, searchKey, type Donation, type DonationFilters, type DonationType, type PaymentChannel } from '@donaciones/contracts'
+import { filePath, formatFolio, searchKey, type Donation, type DonationFilters, type DonationType, type PaymentChannel } from '@donaciones/contracts'
 import { containsPattern, foldedSql, ident, type SqlExecutor } from '@donaciones/kit'
 
 export const DONATION_PAGE_SIZE = 10
@@ -29,11 +29,13 @@ export interface DonationRow {
   conekta: Donation['conekta'] | null
   paypal: Donation['paypal'] | null
   expires_at: Date | string | null
+  /** bigint: text from pg, a number from a record folded in memory. */
+  folio: string | number | null
 }
 
 const columns = `d.id, d.channel, d.type, d.status, d.approved, d.amount::text as amount, d.currency, d.fee::text as fee, d.created_at, d.local_date,
   d.created_by, d.campaign_id, c.title as campaign_title, c.thumbnail as campaign_thumbnail, d.donor_name, d.donor_email, d.donor_phone,
-  d.error_message, d.provider_order_id, d.idempotency_key, d.conekta, d.paypal, d.expires_at`
+  d.error_message, d.provider_order_id, d.idempotency_key, d.conekta, d.paypal, d.expires_at, d.folio`
 
 function from(schema: string): string {
   const s = ident(schema)
@@ -62,6 +64,7 @@ export function toDonationDoc(row: DonationRow): DonationDoc {
     },
     donor: { name: row.donor_name, email: row.donor_email, phone: row.donor_phone },
     providerOrderId: row.provider_order_id,
+    ...(row.folio !== null ? { folio: formatFolio(Number(row.folio)) } : {}),
     ...(row.error_message ? { error: { message: row.error_message } } : {}),
     ...(row.paypal ? { paypal: row.paypal } : {}),
     ...(row.conekta ? { conekta: row.conekta } : {}),

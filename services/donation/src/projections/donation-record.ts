@@ -37,6 +37,8 @@ export interface DonationRecord {
   paypal: DonationRow['paypal']
   expiresAt: string | null
   updatedAt: string
+  /** The approval's position in the log (decision 88); null until approved. */
+  folio: number | null
 }
 
 /**
@@ -70,6 +72,7 @@ function evolve(row: DonationRecord, event: EventEnvelope): DonationRecord {
       donorName: row.donorName === '' ? data.donor.name : row.donorName,
       donorEmail: row.donorEmail === '' ? data.donor.email : row.donorEmail,
       updatedAt: data.approvedAt,
+      folio: event.position,
     }
   }
   if (isEvent(donationFailed, event)) {
@@ -113,6 +116,7 @@ export function newDonationRecord(events: readonly EventEnvelope[], start = 0): 
     paypal: null,
     expiresAt: null,
     updatedAt: data.requestedAt,
+    folio: null,
   }
   let folded = 1
   for (let next = events[start + folded]; next && (next.data as { donationId?: unknown }).donationId === record.id; next = events[start + folded]) {
@@ -148,5 +152,6 @@ export function recordAsRow(record: DonationRecord, campaign: { title: string; t
     conekta: record.conekta,
     paypal: record.paypal,
     expires_at: record.expiresAt,
+    folio: record.folio,
   }
 }

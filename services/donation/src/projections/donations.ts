@@ -31,7 +31,10 @@ const byEvent = typedProjection({
       create index if not exists donations_newest on ${s}.donations (channel, created_at desc);
       create index if not exists donations_by_order on ${s}.donations (provider_order_id);
       create index if not exists donations_pending on ${s}.donations (status, expires_at);
+      alter table ${s}.donations add column if not exists folio bigint;
+      create unique index if not exists donations_folio on ${s}.donations (folio);
     `)
+
   },
   handlers: [
     on(donationRequested, async (data, _event, tx, schema) => {
@@ -55,12 +58,12 @@ const byEvent = typedProjection({
           data.paypal ? JSON.stringify(data.paypal) : null, event.occurredAt],
       )
     }),
-    on(donationApproved, async (data, _event, tx, schema) => {
+    on(donationApproved, async (data, event, tx, schema) => {
       await tx.query(
         `update ${table(schema)} set status = 'approved', approved = true, type = $2, fee = $3, approved_at = $4, approved_local_date = $5,
            donor_name = case when donor_name = '' then $6 else donor_name end, donor_email = case when donor_email = '' then $7 else donor_email end,
-           updated_at = $4 where id = $1`,
-        [data.donationId, data.type, data.fee, data.approvedAt, localDateOf(data.approvedAt), data.donor.name, data.donor.email],
+           folio = $8, updated_at = $4 where id = $1`,
+        [data.donationId, data.type, data.fee, data.approvedAt, localDateOf(data.approvedAt), data.donor.name, data.donor.email, event.position],
       )
     }),
     on(donationFailed, async (data, _event, tx, schema) => {
@@ -78,13 +81,13 @@ const byEvent = typedProjection({
 async function insertRecord(tx: SqlExecutor, schema: string, record: DonationRecord): Promise<boolean> {
   const { rows } = await tx.query(
     `insert into ${table(schema)} (id, channel, type, status, approved, amount, currency, fee, created_at, local_date, approved_at, approved_local_date,
-       created_by, campaign_id, donor_name, donor_email, donor_phone, error_message, provider_order_id, idempotency_key, conekta, paypal, expires_at, updated_at)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21::jsonb, $22::jsonb, $23, $24)
+       created_by, campaign_id, donor_name, donor_email, donor_phone, error_message, provider_order_id, idempotency_key, conekta, paypal, expires_at, updated_at, folio)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20, $21::jsonb, $22::jsonb, $23, $24, $25)
      on conflict (id) do nothing returning id`,
     [record.id, record.channel, record.type, record.status, record.approved, record.amount, record.currency, record.fee, record.createdAt, record.localDate,
       record.approvedAt, record.approvedLocalDate, record.createdBy, record.campaignId, record.donorName, record.donorEmail, record.donorPhone,
       record.errorMessage, record.providerOrderId, record.idempotencyKey, record.conekta ? JSON.stringify(record.conekta) : null,
-      record.paypal ? JSON.stringify(record.paypal) : null, record.expiresAt, record.updatedAt],
+      record.paypal ? JSON.stringify(record.paypal) : null, record.expiresAt, record.updatedAt, record.folio],
   )
   return rows.length > 0
 }

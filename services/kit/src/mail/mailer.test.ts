@@ -33,6 +33,25 @@ describe('Mailer over SMTP', () => {
     expect(mail.raw).toContain('Su contrase')
   })
 
+  it('attaches files given in base64, and a message without them stays a single text part', async () => {
+    const mailer = createMailer({ smtp: { host: '127.0.0.1', port: smtp.port, auth: { user: 'envios@ayuda.mx', pass: 'clave-smtp' } }, from: 'envios@ayuda.mx', logger })
+    const pdf = Buffer.from('%PDF-1.3 comprobante')
+    await mailer.send({
+      to: 'eva@ayuda.mx',
+      subject: 'Gracias',
+      text: 'Adjuntamos el comprobante',
+      attachments: [{ filename: 'comprobante-D-000042.pdf', contentType: 'application/pdf', contentBase64: pdf.toString('base64') }],
+    })
+    await mailer.send({ to: 'luis@ayuda.mx', subject: 'Sin adjunto', text: 'Hola' })
+    mailer.close()
+    const [withFile, plain] = smtp.received.slice(-2)
+    expect(withFile!.raw).toMatch(/Content-Type: multipart\/mixed/)
+    expect(withFile!.raw).toMatch(/Content-Type: application\/pdf; name=comprobante-D-000042\.pdf/)
+    expect(withFile!.raw).toContain('Content-Disposition: attachment; filename=comprobante-D-000042.pdf')
+    expect(withFile!.raw).toContain(pdf.toString('base64'))
+    expect(plain!.raw).not.toContain('multipart')
+  })
+
   it('fails when the server refuses the credentials', async () => {
     const mailer = createMailer({
       smtp: { host: '127.0.0.1', port: smtp.port, auth: { user: 'envios@ayuda.mx', pass: 'otra' } },

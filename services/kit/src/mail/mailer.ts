@@ -16,11 +16,19 @@ export interface SmtpSettings {
   requireTLS?: boolean
 }
 
+/** A file attached to a message; the bytes in base64 (as the outbox rows keep them). */
+export interface MailFile {
+  filename: string
+  contentType: string
+  contentBase64: string
+}
+
 export interface MailMessage {
   to: string
   subject: string
   text: string
   html?: string
+  attachments?: readonly MailFile[]
   /** Message-ID header; a stable one lets a mailbox recognise a message delivered twice. */
   messageId?: string
 }
@@ -45,6 +53,17 @@ export interface Mailer {
   readonly transport: SentMail['transport']
   send(message: MailMessage): Promise<SentMail>
   close(): void
+}
+
+/** The message as nodemailer takes it: each attachment decoded from base64 by nodemailer itself. */
+function nodemailerMessage(from: string, { attachments, ...message }: MailMessage) {
+  return {
+    from,
+    ...message,
+    ...(attachments?.length
+      ? { attachments: attachments.map((file) => ({ filename: file.filename, contentType: file.contentType, content: file.contentBase64, encoding: 'base64' })) }
+      : {}),
+  }
 }
 
 function smtpTransport(smtp: SmtpSettings): Transporter {
@@ -72,7 +91,7 @@ export function createMailer(options: MailerOptions): Mailer {
     return {
       transport: 'smtp',
       async send(message) {
-        const info = (await transporter.sendMail({ from, ...message })) as { messageId: string }
+        const info = (await transporter.sendMail(nodemailerMessage(from, message))) as { messageId: string }
         logger?.info({ to: message.to, subject: message.subject, messageId: info.messageId }, 'Correo enviado por SMTP')
         return { transport: 'smtp', messageId: info.messageId }
       },
@@ -83,7 +102,7 @@ export function createMailer(options: MailerOptions): Mailer {
   return {
     transport: outboxDir ? 'outbox' : 'log',
     async send(message) {
-      const info = (await transporter.sendMail({ from, ...message })) as { messageId: string; message: Buffer }
+      const info = (await transporter.sendMail(nodemailerMessage(from, message))) as { messageId: string; message: Buffer }
       if (!outboxDir) {
         logger?.warn({ to: message.to, subject: message.subject, messageId: info.messageId }, 'Correo sin SMTP ni carpeta de salida: solo se registra')
         return { transport: 'log', messageId: info.messageId }

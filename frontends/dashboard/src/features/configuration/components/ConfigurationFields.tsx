@@ -12,7 +12,7 @@ interface TextFieldProps {
   name: Name
   label: string
   max?: number
-  type?: 'text' | 'email' | 'tel' | 'url' | 'number'
+  type?: 'text' | 'email' | 'tel' | 'url' | 'number' | 'date'
   multiline?: boolean
   hint?: ReactNode
   autoComplete?: string

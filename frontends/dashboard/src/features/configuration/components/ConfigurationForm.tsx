@@ -3,6 +3,7 @@ import {
   CONTACT_ADDRESS_MAX,
   CONTACT_EMAIL_MAX,
   CONTACT_PHONE_MAX,
+  DONATARIA_AUTHORIZATION_NUMBER_MAX,
   MISSION_MAX,
   RECORD_UPDATED,
   SITE_NAME_MAX,
@@ -129,6 +130,28 @@ export function ConfigurationForm({ view, onSaved, open, onOpenChange: setOpen }
           step="0.01"
           hint="Ninguna donación con tarjeta, OXXO o PayPal puede superar esta cantidad. Hasta dos decimales."
         />
+      </CollapsibleSection>
+
+      <CollapsibleSection {...section('donataria')}>
+        <p className="config-note">
+          Encendido, los formularios de donación ofrecen «Quiero recibo deducible» y el comprobante de cada donativo muestra el RFC y la autorización.
+        </p>
+        <SwitchField
+          form={form}
+          name="donataria.enabled"
+          deps={['donataria.rfc', 'donataria.authorizationNumber', 'donataria.authorizationDate']}
+          label="Somos donataria autorizada por el SAT"
+        />
+        <TextField form={form} name="donataria.rfc" label="RFC de la institución" hint="12 caracteres (persona moral) o 13 (persona física), como en la Constancia de Situación Fiscal." autoComplete="off" />
+        <TextField
+          form={form}
+          name="donataria.authorizationNumber"
+          label="Número de autorización"
+          max={DONATARIA_AUTHORIZATION_NUMBER_MAX}
+          hint="El número del oficio con el que el SAT autorizó recibir donativos deducibles."
+          autoComplete="off"
+        />
+        <TextField form={form} name="donataria.authorizationDate" label="Fecha de autorización" type="date" hint="La fecha en que la autorización se publicó en el Diario Oficial de la Federación." />
       </CollapsibleSection>
 
       <CollapsibleSection {...section('contact')}>

@@ -11,12 +11,13 @@ import type { FieldErrors } from 'react-hook-form'
 
 export type ConfigurationFormValues = z.input<typeof configurationInputSchema>
 
-export type SectionId = 'general' | 'home' | 'donations' | 'contact' | 'mailer' | 'urls' | 'social' | 'paypal' | 'conekta'
+export type SectionId = 'general' | 'home' | 'donations' | 'donataria' | 'contact' | 'mailer' | 'urls' | 'social' | 'paypal' | 'conekta'
 
 export const SECTIONS: readonly { id: SectionId; title: string }[] = [
   { id: 'general', title: 'General' },
   { id: 'home', title: 'Inicio' },
   { id: 'donations', title: 'Donaciones' },
+  { id: 'donataria', title: 'Donataria autorizada' },
   { id: 'contact', title: 'Contacto' },
   { id: 'mailer', title: 'Correo' },
   { id: 'urls', title: 'Redes sociales' },
@@ -52,6 +53,7 @@ export function formValuesOf(view: ConfigurationAdminView): ConfigurationFormVal
     providers: { ...view.providers },
     keys,
     donations: { maxAmount: view.donations.maxAmount },
+    donataria: { ...view.donataria },
   }
 }
 
@@ -81,6 +83,8 @@ export function sectionOf(path: string): SectionId | null {
       return 'home'
     case 'donations':
       return 'donations'
+    case 'donataria':
+      return 'donataria'
     case 'contact':
       return 'contact'
     case 'mailer':
