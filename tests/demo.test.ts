@@ -1,4 +1,4 @@
-import type { Campaign } from '@donaciones/contracts'
+import type { Campaign, MonthlyDonorListResponse } from '@donaciones/contracts'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -46,6 +46,9 @@ describe('npm run demo', () => {
     })
     expect(tokenResponse.status).toBe(200)
     const { id: token } = (await tokenResponse.json()) as { id: string }
+    const login = (await (await fetch(`${url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'admin@demo.mx', password: 'Demo#2026' }) })).json()) as { token: string }
+    const cardList = async () => (await (await fetch(`${url}/api/donations/conekta/card`, { headers: { authorization: `Bearer ${login.token}` } })).json()) as { docs: { amount: number }[]; total: number }
+    const before = await cardList()
     const campaign = (await (await fetch(`${url}/api/public/campaigns/despensas-navidenas`)).json()) as { _id: string }
     const donation = await fetch(`${url}/api/donations/conekta`, {
       method: 'POST',
@@ -60,11 +63,21 @@ describe('npm run demo', () => {
       return page.donations.some((entry) => entry.amount === 250)
     }, 10_000, 'el total de la campaña')
 
+    const list = await cardList()
+    // The newest first; the demo's own card donations came before: the wall's four (500 + 1,500 + 250 + 2,000) and the monthly donors' paid months (3 × 300 + 150).
+    expect(list.docs[0]?.amount).toBe(250)
+    expect(before.total).toBe(4250 + 1050)
+    expect(list.total).toBe(before.total + 250)
+  })
+
+  it('lists the sample monthly donors: one charged for three months, one suspended after declined months', async () => {
     const login = (await (await fetch(`${url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'admin@demo.mx', password: 'Demo#2026' }) })).json()) as { token: string }
-    const list = (await (await fetch(`${url}/api/donations/conekta/card`, { headers: { authorization: `Bearer ${login.token}` } })).json()) as { docs: { amount: number }[]; total: number }
-    // The newest first, after the demo's own sample donations (500 + 1,500 + 250 + 2,000).
-    expect(list.docs.map((doc) => doc.amount)).toEqual([250, 2000, 250, 1500, 500])
-    expect(list.total).toBe(4500)
+    const monthly = (await (await fetch(`${url}/api/donations/monthly`, { headers: { authorization: `Bearer ${login.token}` } })).json()) as MonthlyDonorListResponse
+    expect(monthly.docs.map(({ name, status, monthsPaid, total }) => ({ name, status, monthsPaid, total })).sort((a, b) => a.name.localeCompare(b.name))).toEqual([
+      { name: 'Raúl Mendoza', status: 'suspended', monthsPaid: 1, total: 150 },
+      { name: 'Sofía Castillo', status: 'active', monthsPaid: 3, total: 900 },
+    ])
+    expect(monthly.summary).toEqual({ active: 1, monthlyAmount: 300 })
   })
 
   it("shows the first campaign's donor wall with the sample donors, the anonymous one unnamed", async () => {

@@ -94,6 +94,9 @@ export function thankYouMessage(name: string): string {
   return `¡Gracias ${name}! Tu apoyo es vital para este proyecto`
 }
 
+/** Added to the thank-you of a monthly donation. */
+export const MONTHLY_THANK_YOU = 'Tu donación mensual quedó activa: cada mes haremos el cargo a tu tarjeta. Puedes cancelarla cuando quieras desde el enlace que te enviamos por correo.'
+
 // §4 Justification causes of admin changes
 export const CAUSE_ACTIVATION = 'Activación'
 export const CAUSE_DEACTIVATION = 'Desactivación'

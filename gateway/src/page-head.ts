@@ -9,8 +9,8 @@ export const publicPages: readonly { path: string; title: string | null }[] = [
   { path: '/terms-and-conditions', title: 'Términos y condiciones' },
 ]
 
-/** Screens search engines should not list: password screens, the dashboard and the setup wizard. */
-const privateScreen = /^\/(dashboard|configure|forgot-password|recover-password|reset-password)(\/|$)/
+/** Screens search engines should not list: password screens, a monthly donor's link, the dashboard and the setup wizard. */
+const privateScreen = /^\/(dashboard|configure|forgot-password|recover-password|reset-password|donacion-mensual)(\/|$)/
 
 /**
  * The public remote's entry, for the document of a public route to ask for at once, in parallel

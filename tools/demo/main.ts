@@ -2,7 +2,7 @@ import { rmSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { acquireDataDirLock, createLogger, onShutdownSignals, readSettings } from '@donaciones/kit'
 import { startProviderSim } from '../provider-sim/index.ts'
-import { demoAdmin, picture, sampleCampaigns, sampleDonors } from './sample-data.ts'
+import { demoAdmin, picture, sampleCampaigns, sampleDonors, sampleMonthlyDonors } from './sample-data.ts'
 
 /**
  * `npm run demo`: the embedded product with the payment simulator as card, cash and wallet
@@ -100,6 +100,17 @@ for (const donor of sampleDonors) {
   })
 }
 
+// "Donadores mensuales": each month the simulator bills is delivered as the provider's webhook.
+for (const donor of sampleMonthlyDonors) {
+  await api('/api/donations/monthly', {
+    json: { token: await cardToken(donor.name), campaign: campaignIds[1], amount: donor.amount, name: donor.name, email: donor.email, phone: '5512345678', anonymous: false },
+  })
+  const subscription = sim.conektaSubscriptions().at(-1)
+  if (!subscription) throw new Error('El simulador no registró la suscripción')
+  for (let month = 1; month < donor.months; month++) await sim.advanceSubscription(subscription.id)
+  if (donor.declined) for (let retry = 0; retry < 3; retry++) await sim.advanceSubscription(subscription.id, { outcome: 'declined' })
+}
+
 process.stdout.write(
   [
     '',
@@ -109,6 +120,7 @@ process.stdout.write(
     `  Simulador de pagos: ${sim.url} (llave pública Conekta ${sim.conekta.publicKey})`,
     '  Tarjetas de prueba: 4242424242424242 aprobada, 4000000000000002 rechazada, 4000000000000127 fondos insuficientes',
     `  Pagar un OXXO: POST ${sim.url}/_sim/oxxo/{orden}/pay`,
+    `  Cobrar el mes siguiente de una donación mensual: POST ${sim.url}/_sim/subscriptions/{suscripción}/advance`,
     `  Correos enviados: ${dataDir}/outbox`,
     '',
   ].join('\n'),

@@ -17,6 +17,12 @@ export const sampleDonors = [
   { name: 'Pedro Sánchez', email: 'pedro@demo.mx', amount: 2000, anonymous: false, message: 'Que ningún niño se quede sin cuadernos.' },
 ] as const
 
+/** Monthly donors of the second campaign: one charged for three months, one paused after three declined months. */
+export const sampleMonthlyDonors = [
+  { name: 'Sofía Castillo', email: 'sofia@demo.mx', amount: 300, months: 3, declined: false },
+  { name: 'Raúl Mendoza', email: 'raul@demo.mx', amount: 150, months: 1, declined: true },
+] as const
+
 export function picture(colors: readonly (readonly [number, number, number])[]): Buffer {
   const [from, to] = colors as [[number, number, number], [number, number, number]]
   return gradientPng(640, 360, from, to)

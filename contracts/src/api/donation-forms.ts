@@ -17,6 +17,12 @@ import {
 export const donationAmountFormSchema = z.object({ amount: donationAmountSchema })
 
 /** Card modal: the card data goes to the provider's tokenizer only, never to our server. */
+/** The card alone, for a monthly donor giving another card from their e-mail's link. */
+export const replacementCardFormSchema = z
+  .object({ number: cardNumberSchema, name: personNameSchema, expiry: cardExpirySchema, cvc: cvcSchema })
+  .refine((card) => card.cvc.length === cvcLengthFor(card.number), { error: INVALID_CVC, path: ['cvc'] })
+export type ReplacementCardForm = z.infer<typeof replacementCardFormSchema>
+
 export const cardFormSchema = z
   .object({
     number: cardNumberSchema,

@@ -13,6 +13,7 @@ const ForgotPasswordPage = lazy(() => import('./features/auth/components/ForgotP
 const RecoverPasswordPage = lazy(() => import('./features/auth/components/RecoverPasswordPage.tsx').then((m) => ({ default: m.RecoverPasswordPage })))
 const RegisterPage = lazy(() => import('./features/auth/components/RegisterPage.tsx').then((m) => ({ default: m.RegisterPage })))
 const VerifyEmailPage = lazy(() => import('./features/auth/components/VerifyEmailPage.tsx').then((m) => ({ default: m.VerifyEmailPage })))
+const MonthlyLinkPage = lazy(() => import('./features/donation/components/MonthlyLinkPage.tsx').then((m) => ({ default: m.MonthlyLinkPage })))
 const ResetPasswordPage = lazy(() => import('./features/auth/components/ResetPasswordPage.tsx').then((m) => ({ default: m.ResetPasswordPage })))
 
 /** The public site (spec §2.1–§2.3), exposed to the shell as `public/App`. */
@@ -32,6 +33,7 @@ export default function App() {
         <Route path="forgot-password" element={<Screen><ForgotPasswordPage /></Screen>} />
         <Route path="recover-password" element={<Screen><RecoverPasswordPage /></Screen>} />
         <Route path="reset-password" element={<Screen><ResetPasswordPage /></Screen>} />
+        <Route path="donacion-mensual" element={<Screen><MonthlyLinkPage /></Screen>} />
         <Route path="*" element={<Navigate to="/" replace />} />
       </Route>
     </Routes>

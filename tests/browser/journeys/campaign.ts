@@ -1,4 +1,4 @@
-import type { Download, Page } from 'playwright-core'
+import type { Download, Locator, Page } from 'playwright-core'
 import type { BrowserSite } from '../support/browser-site.ts'
 import { createActiveAccountToken } from '../support/accounts.ts'
 
@@ -158,14 +158,18 @@ export async function goalPercent(page: Page): Promise<number> {
 export async function submitCard(page: Page, card: CardData): Promise<void> {
   await acceptPrivacy(page)
   await page.getByRole('button', { name: 'Pagar con tarjeta' }).click()
-  const modal = page.getByRole('dialog', { name: 'Donar con tarjeta' })
+  await fillCardModal(page.getByRole('dialog', { name: 'Donar con tarjeta' }), card, 'Donar')
+}
+
+/** Fills the open card modal (one-off or monthly) and presses its submit button. */
+export async function fillCardModal(modal: Locator, card: CardData, submit: string): Promise<void> {
   await modal.getByLabel('Número de tarjeta').fill(card.number)
   await modal.getByLabel('Nombre del titular').fill(card.name)
   await modal.getByLabel('Vencimiento (MM/AA)').fill(card.expiry)
   await modal.getByLabel('CVC').fill(card.cvc)
   await modal.getByLabel('Correo electrónico').fill(card.email)
   await modal.getByLabel('Teléfono').fill(card.phone)
-  await modal.getByRole('button', { name: 'Donar' }).click()
+  await modal.getByRole('button', { name: submit, exact: true }).click()
 }
 
 /** Closes the kit's alert dialog with the given title. */

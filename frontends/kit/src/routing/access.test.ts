@@ -47,7 +47,7 @@ describe('route rules of spec §2.1, §4 and §5', () => {
   })
 
   it('opens the public routes to visitors, with and without a trailing slash', () => {
-    for (const pathname of ['/', '/about', '/campaigns', '/campaigns/utiles-escolares', '/campaigns/', '/notice-of-privacy', '/terms-and-conditions', '/forgot-password', '/recover-password', '/register', '/register/', '/verify-email']) {
+    for (const pathname of ['/', '/about', '/campaigns', '/campaigns/utiles-escolares', '/campaigns/', '/notice-of-privacy', '/terms-and-conditions', '/forgot-password', '/recover-password', '/register', '/register/', '/verify-email', '/donacion-mensual']) {
       expect(redirectFor({ pathname, configured: true, user: null })).toBeNull()
     }
   })

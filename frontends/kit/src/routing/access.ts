@@ -1,7 +1,8 @@
 import { holdsPermission, ROLE_FULL_ADMIN, ROLE_RESTRICTED_ADMIN, type AuthUser, type PermissionAction } from '@donaciones/contracts'
 
 /**
- * Routes anyone may open (spec §2.1, plus the self sign-up's /register and /verify-email). Patterns
+ * Routes anyone may open (spec §2.1, plus the self sign-up's /register and /verify-email, and the page
+ * of a monthly donor's e-mail links, /donacion-mensual). Patterns
  * use `:param` for one path segment.
  */
 export const PUBLIC_ROUTES = [
@@ -16,6 +17,7 @@ export const PUBLIC_ROUTES = [
   '/verify-email',
   '/forgot-password',
   '/recover-password',
+  '/donacion-mensual',
   '/configure',
 ] as const
 

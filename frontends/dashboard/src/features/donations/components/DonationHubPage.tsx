@@ -42,6 +42,10 @@ export function DonationHubPage() {
               <p className="donation-channel__text">{text}</p>
             </li>
           ))}
+          <li className="donation-channel">
+            <Link to="/dashboard/donation/monthly/list" className="donation-channel__link">Donadores mensuales</Link>
+            <p className="donation-channel__text">Quienes donan cada mes con tarjeta: estado, meses pagados y total.</p>
+          </li>
         </ul>
       </nav>
       <section className="donation-card" aria-label="Resumen de donaciones">

@@ -1,13 +1,14 @@
-import { useEffect, useId, useState, type FormEvent, type KeyboardEvent } from 'react'
+import { useCallback, useEffect, useId, useState, type KeyboardEvent } from 'react'
 import { ErrorPanel, formatDateTime, formatMoney, notify, useQuery } from '@donaciones/web-kit'
 import { Link, useNavigate } from '@donaciones/web-kit/router'
 import { exportRecords } from '../../../api/records.ts'
 import { collectDonationIds, fetchDonationList, type DashboardChannel, type DashboardDonation, type DonationTypeFilter } from '../api/donations-api.ts'
 import { donorOf, statusOf, viewPathOf } from '../lib/donation-display.ts'
+import { useSearchText } from '../hooks/use-search-text.ts'
 import { DonationMethodBadge } from './DonationMethodBadge.tsx'
+import { TablePager } from './TablePager.tsx'
 import './donations.css'
 
-const SEARCH_DELAY_MS = 400
 const COLUMNS = 8
 
 export interface DonationTableProps {
@@ -28,21 +29,10 @@ export function DonationTable({ channel, type = 'all', title = 'Lista' }: Donati
   const headingId = useId()
   const searchId = useId()
   const [page, setPage] = useState(1)
-  const [input, setInput] = useState('')
-  const [search, setSearch] = useState('')
   const [selected, setSelected] = useState<ReadonlySet<string>>(() => new Set())
   const [exporting, setExporting] = useState(false)
-
-  // Typing searches after a short pause; Enter searches at once.
-  useEffect(() => {
-    const text = input.trim()
-    if (text === search) return
-    const timer = setTimeout(() => {
-      setSearch(text)
-      setPage(1)
-    }, SEARCH_DELAY_MS)
-    return () => clearTimeout(timer)
-  }, [input, search])
+  const firstPage = useCallback(() => setPage(1), [])
+  const { input, setInput, search, submit } = useSearchText(firstPage)
 
   // A new type filter starts again on the first page.
   useEffect(() => setPage(1), [type])
@@ -50,12 +40,6 @@ export function DonationTable({ channel, type = 'all', title = 'Lista' }: Donati
   const { state: remote, retry: reload } = useQuery(`/donations/list/${JSON.stringify([channel ?? 'all', page, search, type])}`, (signal) =>
     fetchDonationList(channel, { page, search, type }, signal),
   )
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault()
-    setSearch(input.trim())
-    setPage(1)
-  }
 
   const open = (donation: DashboardDonation) => navigate(viewPathOf(donation, channel))
   const onRowKey = (event: KeyboardEvent<HTMLTableRowElement>, donation: DashboardDonation) => {
@@ -213,23 +197,7 @@ export function DonationTable({ channel, type = 'all', title = 'Lista' }: Donati
           <tbody>{body()}</tbody>
         </table>
       </div>
-      <nav className="donation-table__pager" aria-label="Paginación">
-        <button type="button" className="kit-button kit-button--secondary" disabled={page <= 1 || remote.status === 'loading'} onClick={() => setPage(page - 1)}>
-          Anterior
-        </button>
-        <span aria-live="polite">
-          Página {page} de {totalPages}
-          {remote.status === 'success' && ` (${remote.data.totalDocs} ${remote.data.totalDocs === 1 ? 'registro' : 'registros'})`}
-        </span>
-        <button
-          type="button"
-          className="kit-button kit-button--secondary"
-          disabled={page >= totalPages || remote.status !== 'success'}
-          onClick={() => setPage(page + 1)}
-        >
-          Siguiente
-        </button>
-      </nav>
+      <TablePager page={page} totalPages={totalPages} total={remote.status === 'success' ? remote.data.totalDocs : undefined} loading={remote.status === 'loading'} onPage={setPage} />
     </section>
   )
 }

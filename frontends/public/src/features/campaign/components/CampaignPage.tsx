@@ -1,7 +1,7 @@
 import { useRef, type ReactNode } from 'react'
 import { Link, useParams } from '@donaciones/web-kit/router'
 import type { Campaign } from '@donaciones/contracts'
-import { CAMPAIGN_FINISHED, thankYouMessage } from '@donaciones/contracts'
+import { CAMPAIGN_FINISHED, MONTHLY_THANK_YOU, thankYouMessage } from '@donaciones/contracts'
 import { ErrorPanel, Loading, showAlert } from '@donaciones/web-kit'
 import { useCampaign } from '../hooks/use-campaign.ts'
 import { useDocumentTitle } from '../hooks/use-document-title.ts'
@@ -18,8 +18,8 @@ import './campaign.css'
 
 export interface DonationSlotProps {
   campaign: Campaign
-  /** Called after an approved donation with the donor's name: the page reloads the campaign and thanks them. */
-  onDonated: (donorName: string) => void
+  /** Called after an approved donation with the donor's name (and whether it repeats monthly): the page reloads the campaign and thanks them. */
+  onDonated: (donorName: string, details?: { monthly?: boolean }) => void
 }
 
 /** /campaigns/:slug (spec §2.3). The donation card is composed in by the route. */
@@ -65,9 +65,10 @@ function CampaignView({ campaign, visits, reload, reloadAfterDonation, renderDon
   const open = countdown.hours > 0 && campaign.open !== false
   const goal = campaign.goal ?? 0
 
-  const onDonated = (donorName: string) => {
+  const onDonated = (donorName: string, details?: { monthly?: boolean }) => {
     void reloadAfterDonation(campaign.donations.length)
-    void showAlert(thankYouMessage(donorName), campaign.gratitude ?? undefined, 'success')
+    const text = [campaign.gratitude, details?.monthly ? MONTHLY_THANK_YOU : null].filter(Boolean).join('\n\n')
+    void showAlert(thankYouMessage(donorName), text || undefined, 'success')
   }
 
   return (

@@ -2,6 +2,8 @@
 import type {
   ConektaDonationRequest,
   Donation,
+  MonthlyDonationResponse,
+  MonthlyLinkResponse,
   OxxoRequest,
   OxxoResponse,
   PaypalDonationRequest,
@@ -24,6 +26,26 @@ export type CardDonationResult = Donation & { customer_info?: { name: string; em
 /** POST /donations/conekta with the tokenizer's card token. */
 export function donateByCard(body: ConektaDonationRequest): Promise<CardDonationResult> {
   return apiRequest<CardDonationResult>('SEND_CARD_DONATION', '/donations/conekta', { method: 'POST', json: body, headers: idempotent(), silent: true })
+}
+
+/** POST /donations/monthly: the same card data; the first month is charged now, then every month. */
+export function donateMonthly(body: ConektaDonationRequest): Promise<MonthlyDonationResponse> {
+  return apiRequest<MonthlyDonationResponse>('SEND_MONTHLY_DONATION', '/donations/monthly', { method: 'POST', json: body, headers: idempotent(), silent: true })
+}
+
+/** GET /donations/monthly/link: what a donor's link from a monthly e-mail is about. */
+export function loadMonthlyLink(token: string): Promise<MonthlyLinkResponse> {
+  return apiRequest<MonthlyLinkResponse>('LOAD_MONTHLY_LINK', `/donations/monthly/link?token=${encodeURIComponent(token)}`, { silent: true })
+}
+
+/** POST /donations/monthly/cancel: one click from the link. */
+export function cancelMonthly(token: string): Promise<MonthlyLinkResponse> {
+  return apiRequest<MonthlyLinkResponse>('CANCEL_MONTHLY_DONATION', '/donations/monthly/cancel', { method: 'POST', json: { token }, silent: true })
+}
+
+/** POST /donations/monthly/card: the new card's token for a suspended monthly donation. */
+export function replaceMonthlyCard(token: string, cardToken: string): Promise<MonthlyLinkResponse> {
+  return apiRequest<MonthlyLinkResponse>('UPDATE_MONTHLY_CARD', '/donations/monthly/card', { method: 'POST', json: { token, cardToken }, silent: true })
 }
 
 /** POST /donations/oxxopay/request: the cash voucher. */

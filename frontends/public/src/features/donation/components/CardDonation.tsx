@@ -5,8 +5,8 @@ import type { ChannelProps } from '../lib/channel-props.ts'
 // The form (and the validation code it needs) is fetched when the modal opens.
 const CardForm = lazy(() => import('./CardForm.tsx').then((module) => ({ default: module.CardForm })))
 
-/** Card channel: a button that opens the card form in a modal. */
-export function CardDonation({ campaign, readAmount, enabled, user, wall, onDonated, tokenizerUrl, publicKey }: ChannelProps & { tokenizerUrl: string; publicKey: string }) {
+/** Card channel: a button that opens the card form in a modal; `monthly` charges the card every month. */
+export function CardDonation({ campaign, readAmount, enabled, user, wall, onDonated, tokenizerUrl, publicKey, monthly = false }: ChannelProps & { tokenizerUrl: string; publicKey: string; monthly?: boolean }) {
   const [amount, setAmount] = useState<number | null>(null)
   const open = async () => {
     const value = await readAmount()
@@ -15,11 +15,11 @@ export function CardDonation({ campaign, readAmount, enabled, user, wall, onDona
   return (
     <>
       <button type="button" className="kit-button donation-channel" disabled={!enabled} onClick={() => void open()}>
-        Pagar con tarjeta
+        {monthly ? 'Donar cada mes con tarjeta' : 'Pagar con tarjeta'}
       </button>
       {amount !== null && (
-        <Modal title="Donar con tarjeta" onClose={() => setAmount(null)} className="kit-modal--wide">
-          <p className="donation-modal__amount">Monto a donar: <strong>{formatMoney(amount)}</strong></p>
+        <Modal title={monthly ? 'Donar cada mes con tarjeta' : 'Donar con tarjeta'} onClose={() => setAmount(null)} className="kit-modal--wide">
+          <p className="donation-modal__amount">{monthly ? 'Monto mensual' : 'Monto a donar'}: <strong>{formatMoney(amount)}</strong></p>
           <Suspense fallback={<Loading />}>
             <CardForm
               campaignId={campaign._id}
@@ -28,9 +28,10 @@ export function CardDonation({ campaign, readAmount, enabled, user, wall, onDona
               wall={wall}
               tokenizerUrl={tokenizerUrl}
               publicKey={publicKey}
+              monthly={monthly}
               onDone={(name) => {
                 setAmount(null)
-                onDonated(name)
+                onDonated(name, { monthly })
               }}
             />
           </Suspense>

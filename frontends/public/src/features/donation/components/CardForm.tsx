@@ -1,9 +1,10 @@
-import { CARD_TOKEN_ERROR_TEXT, CARD_TOKEN_ERROR_TITLE, cardFormSchema, splitCardExpiry, type CardForm as CardFormValues } from '@donaciones/contracts'
-import { showAlert, useSession } from '@donaciones/web-kit'
+import { cardFormSchema, type CardForm as CardFormValues } from '@donaciones/contracts'
+import { useSession } from '@donaciones/web-kit'
 import { Field, useZodForm } from '@donaciones/web-kit/forms'
-import { createCardToken } from '../api/conekta-tokenizer.ts'
-import { donateByCard } from '../api/donation-api.ts'
+import { donateByCard, donateMonthly } from '../api/donation-api.ts'
 import type { WallChoice } from '../lib/channel-props.ts'
+import { tokenizeCard } from '../lib/card-token.ts'
+import { CardFields } from './CardFields.tsx'
 import { showPaymentFailure } from '../lib/donation-failure.ts'
 
 interface CardFormProps {
@@ -13,34 +14,24 @@ interface CardFormProps {
   wall: WallChoice
   tokenizerUrl: string
   publicKey: string
+  /** Charge the card now and then every month. */
+  monthly: boolean
   onDone: (donorName: string) => void
 }
 
 /** Card data goes to the provider's tokenizer only; our server receives the token. */
-export function CardForm({ campaignId, amount, user, wall, tokenizerUrl, publicKey, onDone }: CardFormProps) {
+export function CardForm({ campaignId, amount, user, wall, tokenizerUrl, publicKey, monthly, onDone }: CardFormProps) {
   const sessionUser = useSession((state) => state.user)
   const empty: CardFormValues = { number: '', name: '', expiry: '', cvc: '', email: sessionUser?.email ?? '', phone: '' }
   const { register, handleSubmit, formState, reset } = useZodForm(cardFormSchema, { defaultValues: empty })
   const errors = formState.errors
 
   const submit = handleSubmit(async (values) => {
-    const expiry = splitCardExpiry(values.expiry)
-    let token: string
+    const token = await tokenizeCard(tokenizerUrl, publicKey, values)
+    if (!token) return
     try {
-      if (!expiry) throw new Error('Fecha inválida')
-      token = await createCardToken(tokenizerUrl, publicKey, {
-        number: values.number.replace(/\s/g, ''),
-        name: values.name,
-        exp_month: expiry.expMonth,
-        exp_year: expiry.expYear,
-        cvc: values.cvc,
-      })
-    } catch {
-      void showAlert(CARD_TOKEN_ERROR_TITLE, CARD_TOKEN_ERROR_TEXT, 'error')
-      return
-    }
-    try {
-      const donation = await donateByCard({ token, name: values.name, amount, campaign: campaignId, email: values.email, phone: values.phone, user, ...wall })
+      const request = { token, name: values.name, amount, campaign: campaignId, email: values.email, phone: values.phone, user, ...wall }
+      const donation = await (monthly ? donateMonthly(request) : donateByCard(request))
       reset(empty)
       onDone(donation.customer_info?.name || values.name)
     } catch (error) {
@@ -50,20 +41,7 @@ export function CardForm({ campaignId, amount, user, wall, tokenizerUrl, publicK
 
   return (
     <form className="donation-form" onSubmit={(event) => void submit(event)} noValidate>
-      <Field label="Número de tarjeta" error={errors.number?.message}>
-        {(control) => <input {...control} {...register('number')} className="kit-input" inputMode="numeric" autoComplete="cc-number" maxLength={22} />}
-      </Field>
-      <Field label="Nombre del titular" error={errors.name?.message}>
-        {(control) => <input {...control} {...register('name')} className="kit-input" autoComplete="cc-name" />}
-      </Field>
-      <div className="donation-form__row">
-        <Field label="Vencimiento (MM/AA)" error={errors.expiry?.message}>
-          {(control) => <input {...control} {...register('expiry')} className="kit-input" placeholder="MM/AA" autoComplete="cc-exp" inputMode="numeric" maxLength={5} />}
-        </Field>
-        <Field label="CVC" error={errors.cvc?.message}>
-          {(control) => <input {...control} {...register('cvc')} className="kit-input" autoComplete="cc-csc" inputMode="numeric" maxLength={4} />}
-        </Field>
-      </div>
+      <CardFields register={register} errors={errors} />
       <Field label="Correo electrónico" error={errors.email?.message}>
         {(control) => <input {...control} {...register('email')} className="kit-input" type="email" autoComplete="email" />}
       </Field>
@@ -71,7 +49,7 @@ export function CardForm({ campaignId, amount, user, wall, tokenizerUrl, publicK
         {(control) => <input {...control} {...register('phone')} className="kit-input" type="tel" autoComplete="tel" maxLength={20} />}
       </Field>
       <div className="kit-actions">
-        <button type="submit" className="kit-button" disabled={formState.isSubmitting}>{formState.isSubmitting ? 'Procesando...' : 'Donar'}</button>
+        <button type="submit" className="kit-button" disabled={formState.isSubmitting}>{formState.isSubmitting ? 'Procesando...' : monthly ? 'Donar cada mes' : 'Donar'}</button>
       </div>
     </form>
   )

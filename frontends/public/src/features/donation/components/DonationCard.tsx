@@ -18,7 +18,7 @@ import './donation.css'
 
 export interface DonationCardProps {
   campaign: Campaign
-  onDonated: (donorName: string) => void
+  onDonated: (donorName: string, details?: { monthly?: boolean }) => void
 }
 
 /** Amount (suggested amounts or any other up to the configured maximum), privacy notice, the three payment channels and what is accepted (spec §2.3). */
@@ -34,6 +34,7 @@ export function DonationCard({ campaign, onDonated }: DonationCardProps) {
   const [anonymous, setAnonymous] = useState(false)
   const [message, setMessage] = useState('')
   const messageId = useId()
+  const [monthly, setMonthly] = useState(false)
 
   // Like the other forms: checked when the field is left, then on every change while it is wrong.
   const maxAmount = config?.donations.maxAmount
@@ -62,10 +63,10 @@ export function DonationCard({ campaign, onDonated }: DonationCardProps) {
   const showsWall = campaign.visibility.donorWall !== false
   const wall = showsWall ? { anonymous, ...(message.trim() ? { message: message.trim() } : {}) } : { anonymous: true }
   // A second donation starts without the first one's message.
-  const donated = (donorName: string) => {
+  const donated = (donorName: string, details?: { monthly?: boolean }) => {
     setAnonymous(false)
     setMessage('')
-    onDonated(donorName)
+    onDonated(donorName, details)
   }
   const channel: ChannelProps = { campaign, readAmount, enabled: accepted, user: user?._id ?? null, wall, onDonated: donated }
   const conekta = config.providers.conekta ? config.clients.conekta : null
@@ -75,6 +76,13 @@ export function DonationCard({ campaign, onDonated }: DonationCardProps) {
     <section className="donation-card" aria-labelledby={titleId}>
       <h2 id={titleId} className="donation-card__title">Haz tu donación</h2>
       <form onSubmit={(event) => event.preventDefault()} noValidate>
+        {conekta && (
+          <fieldset className="donation-frequency">
+            <legend className="kit-visually-hidden">Frecuencia de la donación</legend>
+            <button type="button" className="donation-frequency__button" aria-pressed={!monthly} onClick={() => setMonthly(false)}>Donar una vez</button>
+            <button type="button" className="donation-frequency__button" aria-pressed={monthly} onClick={() => setMonthly(true)}>Donar cada mes</button>
+          </fieldset>
+        )}
         <fieldset className="donation-amounts">
           <legend className="kit-field__label">Montos sugeridos</legend>
           <div className="donation-amounts__buttons">
@@ -144,7 +152,12 @@ export function DonationCard({ campaign, onDonated }: DonationCardProps) {
       </div>
       {!accepted && <p id={hintId} className="donation-card__hint">Acepta el aviso de privacidad para elegir un método de pago.</p>}
       <div className="donation-card__channels">
-        {conekta ? (
+        {conekta && monthly ? (
+          <>
+            <p className="donation-card__hint">Las donaciones mensuales se cobran a tu tarjeta cada mes. Puedes cancelarlas cuando quieras desde el enlace de tus correos.</p>
+            <CardDonation {...channel} tokenizerUrl={config.scripts.conektaTokenizer} publicKey={conekta} monthly />
+          </>
+        ) : conekta ? (
           <>
             <CardDonation {...channel} tokenizerUrl={config.scripts.conektaTokenizer} publicKey={conekta} />
             <OxxoDonation {...channel} />
@@ -152,7 +165,7 @@ export function DonationCard({ campaign, onDonated }: DonationCardProps) {
         ) : (
           <p className="donation-unavailable"><span>Tarjeta y efectivo:</span> No disponible</p>
         )}
-        <PaypalDonation {...channel} sdkUrl={config.scripts.paypalSdk} clientId={paypal} />
+        {!(conekta && monthly) && <PaypalDonation {...channel} sdkUrl={config.scripts.paypalSdk} clientId={paypal} />}
       </div>
       <AcceptedMethods cards={Boolean(conekta)} paypal={Boolean(paypal)} />
     </section>

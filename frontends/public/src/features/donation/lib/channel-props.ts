@@ -17,5 +17,5 @@ export interface ChannelProps {
   user: string | null
   /** What the donor chose for the campaign's donor wall. */
   wall: WallChoice
-  onDonated: (donorName: string) => void
+  onDonated: (donorName: string, details?: { monthly?: boolean }) => void
 }
