@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react'
+import type { ChangeEvent, ReactNode } from 'react'
 import { useWatch, type FieldPath, type UseFormReturn } from 'react-hook-form'
 import type { ConfigurationInput } from '@donaciones/contracts'
 import { CharacterCount, Field, ImageUploadField } from '@donaciones/web-kit/forms'
@@ -82,9 +82,15 @@ export function SecretField({ form, name, label, stored }: SecretFieldProps) {
 
 /** An on/off switch (a checkbox with role switch); `deps` are checked again when it changes. */
 export function SwitchField({ form, name, label, deps }: { form: ConfigurationForm; name: Name; label: string; deps?: Name[] }) {
+  const registration = form.register(name)
+  // The fields it governs are checked as soon as it moves (what they require depends on it), whatever the form's validation mode.
+  const onChange = async (event: ChangeEvent<HTMLInputElement>) => {
+    await registration.onChange(event)
+    if (deps) await form.trigger(deps)
+  }
   return (
     <label className="config-switch">
-      <input type="checkbox" role="switch" className="config-switch__input" {...form.register(name, deps ? { deps } : {})} />
+      <input type="checkbox" role="switch" className="config-switch__input" {...registration} onChange={(event) => void onChange(event)} />
       <span className="config-switch__track" aria-hidden="true" />
       <span>{label}</span>
     </label>
