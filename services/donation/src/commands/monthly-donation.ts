@@ -26,12 +26,28 @@ function providerDown(deps: DonationDeps, error: unknown, subscriptionId: string
   return badGateway('No fue posible procesar el pago', 'Intente de nuevo en unos minutos')
 }
 
-/** The answer: the first month's donation, as a card donation answers, and the subscription. */
-async function answer(deps: DonationDeps, state: MonthlyState): Promise<MonthlyDonationResponse> {
+/** The first month's donation row: recorded now from the provider's order when an earlier attempt could not. */
+async function firstMonthRow(deps: DonationDeps, command: DonationCommandContext, state: MonthlyState) {
   const { store } = deps.context
+  const { firstOrderId, subscriptionId, nextChargeAt } = state.started
+  if (!firstOrderId) throw providerDown(deps, new Error('Sin la orden del primer mes'), subscriptionId)
+  const recorded = await findDonationRow(store.db, store.schema, monthDonationId(firstOrderId))
+  if (recorded) return recorded
+  try {
+    const conekta = await conektaFor(deps, command.correlationId, { evenIfDisabled: true })
+    await syncMonthOrder(deps, command, state, await conekta.getOrder(firstOrderId), nextChargeAt)
+  } catch (error) {
+    throw providerDown(deps, error, subscriptionId)
+  }
+  const row = await findDonationRow(store.db, store.schema, monthDonationId(firstOrderId))
+  if (!row) throw providerDown(deps, new Error('El primer mes no está pagado'), subscriptionId)
+  return row
+}
+
+/** The answer: the first month's donation, as a card donation answers, and the subscription. */
+async function answer(deps: DonationDeps, command: DonationCommandContext, state: MonthlyState): Promise<MonthlyDonationResponse> {
   const { started } = state
-  const row = started.firstOrderId ? await findDonationRow(store.db, store.schema, monthDonationId(started.firstOrderId)) : undefined
-  if (!row) throw new Error(`Donación mensual ${started.subscriptionId} sin su primer mes`)
+  const row = await firstMonthRow(deps, command, state)
   const customer = { name: started.donor.name, email: started.donor.email, phone: started.phone ?? '' }
   return {
     ...toDonationDoc(row),
@@ -53,14 +69,13 @@ export async function donateMonthly(deps: DonationDeps, command: DonationCommand
     const existing = meta.idempotencyKey ? await loadMonthly(store, subscriptionId) : null
     if (existing) {
       requireSameRequest(existing.started, meta)
-      return answer(deps, existing)
+      return answer(deps, command, existing)
     }
     await requireAmountWithinMaximum(deps, input.amount, command.correlationId)
     const source = { address: meta.address, email: input.email, cardToken: input.token }
     await checkAttempt(store.db, store.schema, deps.options.rateLimits, source)
     const campaign = await requireOpenCampaign(deps.campaigns, input.campaign, command.correlationId)
     const recurring = await recurringFor(deps, command.correlationId)
-    const conekta = await conektaFor(deps, command.correlationId)
     const wall = wallChoiceOf(input)
     const cents = toCents(input.amount)
 
@@ -111,15 +126,8 @@ export async function donateMonthly(deps: DonationDeps, command: DonationCommand
       },
     })
     if (!state) throw new Error(`Donación mensual ${subscriptionId} sin registro`)
-    if (firstOrderId) {
-      try {
-        await syncMonthOrder(deps, command, state, await conekta.getOrder(firstOrderId), nextChargeAt)
-      } catch (error) {
-        // The subscription is recorded; its webhook or reconciliation records the month.
-        throw providerDown(deps, error, subscriptionId)
-      }
-    }
-    return answer(deps, state)
+    // The subscription is recorded: should the month fail to be, a retry, the webhook or the reconciliation records it.
+    return answer(deps, command, state)
   })
 }
 
