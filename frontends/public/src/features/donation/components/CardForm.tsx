@@ -1,4 +1,4 @@
-import { CARD_TOKEN_ERROR_TEXT, CARD_TOKEN_ERROR_TITLE, cardFormSchema, splitCardExpiry, type CardForm as CardFormValues } from '@donaciones/contracts'
+import { CARD_TOKEN_ERROR_TEXT, CARD_TOKEN_ERROR_TITLE, cardFormSchema, splitCardExpiry, type CardForm as CardFormValues, type ReceiptRequest } from '@donaciones/contracts'
 import { showAlert, useSession } from '@donaciones/web-kit'
 import { Field, useZodForm } from '@donaciones/web-kit/forms'
 import { createCardToken } from '../api/conekta-tokenizer.ts'
@@ -11,13 +11,14 @@ interface CardFormProps {
   amount: number
   user: string | null
   wall: WallChoice
+  receipt: ReceiptRequest | undefined
   tokenizerUrl: string
   publicKey: string
   onDone: (donorName: string) => void
 }
 
 /** Card data goes to the provider's tokenizer only; our server receives the token. */
-export function CardForm({ campaignId, amount, user, wall, tokenizerUrl, publicKey, onDone }: CardFormProps) {
+export function CardForm({ campaignId, amount, user, wall, receipt, tokenizerUrl, publicKey, onDone }: CardFormProps) {
   const sessionUser = useSession((state) => state.user)
   const empty: CardFormValues = { number: '', name: '', expiry: '', cvc: '', email: sessionUser?.email ?? '', phone: '' }
   const { register, handleSubmit, formState, reset } = useZodForm(cardFormSchema, { defaultValues: empty })
@@ -40,7 +41,7 @@ export function CardForm({ campaignId, amount, user, wall, tokenizerUrl, publicK
       return
     }
     try {
-      const donation = await donateByCard({ token, name: values.name, amount, campaign: campaignId, email: values.email, phone: values.phone, user, ...wall })
+      const donation = await donateByCard({ token, name: values.name, amount, campaign: campaignId, email: values.email, phone: values.phone, user, ...wall, ...(receipt ? { receipt } : {}) })
       reset(empty)
       onDone(donation.customer_info?.name || values.name)
     } catch (error) {
