@@ -37,6 +37,7 @@ const PageViewPage = screen(() => import('./features/pages/components/PageViewPa
 const DonationHubPage = screen(() => import('./features/donations/components/DonationHubPage.tsx'), 'DonationHubPage')
 const DonationChannelListPage = screen<{ channel: 'paypal' | 'card' | 'oxxo' }>(() => import('./features/donations/components/DonationChannelListPage.tsx'), 'DonationChannelListPage')
 const DonationViewPage = screen<{ channel: 'paypal' | 'card' | 'oxxo' }>(() => import('./features/donations/components/DonationViewPage.tsx'), 'DonationViewPage')
+const ReceiptsPage = screen(() => import('./features/receipts/components/ReceiptsPage.tsx'), 'ReceiptsPage')
 const ConfigurationPage = screen(() => import('./features/configuration/components/ConfigurationPage.tsx'), 'ConfigurationPage')
 const HistoryPage = screen(() => import('./features/history/components/HistoryPage.tsx'), 'HistoryPage')
 const UserHistoryPage = screen(() => import('./features/history/components/UserHistoryPage.tsx'), 'UserHistoryPage')
@@ -89,6 +90,7 @@ export default function App() {
         <Route path="donation/card/view/:id" element={<Screen><DonationViewPage channel="card" /></Screen>} />
         <Route path="donation/oxxo/list" element={<Screen><DonationChannelListPage channel="oxxo" /></Screen>} />
         <Route path="donation/oxxo/view/:id" element={<Screen><DonationViewPage channel="oxxo" /></Screen>} />
+        <Route path="donation/receipts" element={<Screen><ReceiptsPage /></Screen>} />
 
         <Route path="configuration/edit" element={<Screen><ConfigurationPage /></Screen>} />
         <Route path="historical/list" element={<Screen><HistoryPage /></Screen>} />
