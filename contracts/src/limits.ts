@@ -16,6 +16,12 @@ export const MAX_DONATION_AMOUNT_CEILING = 10_000_000
 // Deductible receipts (CFDI 4.0 limits of the receiver's name and the donataria's authorisation number)
 export const TAX_NAME_MAX = 254
 export const DONATARIA_AUTHORIZATION_NUMBER_MAX = 50
+/**
+ * The stamped files of a deductible receipt: both travel base64-encoded in one mail hand-over to the
+ * content service, whose JSON limit is 1 MB, so together they stay well below it.
+ */
+export const STAMPED_XML_MAX_BYTES = 128 * 1024
+export const STAMPED_PDF_MAX_BYTES = 512 * 1024
 
 // Campaigns
 export const CAMPAIGN_GOAL_MAX = 10_000_000

@@ -25,6 +25,7 @@ export const routeTable: readonly GatewayRoute[] = [
   { prefix: '/api/public/campaigns', service: 'campaign', auth: 'optional' },
   { prefix: '/api/comments', service: 'campaign', auth: 'required' },
   { prefix: '/api/donations', service: 'donation', auth: 'optional' },
+  { prefix: '/api/receipts', service: 'donation', auth: 'required' },
   { prefix: '/api/historical', service: 'audit', auth: 'required' },
   { prefix: '/api/counters', service: 'audit', auth: 'optional' },
 ]

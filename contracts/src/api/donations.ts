@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { donationAmountSchema, donorWallChoiceShape, emailSchema, idSchema, personNameSchema, requiredString, voucherPhoneSchema } from '../rules.ts'
+import { donationAmountSchema, donorWallChoiceShape, receiptRequestSchema, emailSchema, idSchema, personNameSchema, requiredString, voucherPhoneSchema } from '../rules.ts'
 import {
   customerInfoSchema,
   donationListSchema,
@@ -17,6 +17,9 @@ import { pageQuerySchema } from './public-campaigns.ts'
  * from the bearer token and only checks that this field agrees with it.
  */
 const donorUserSchema = idSchema.nullable().optional()
+
+/** The donor's optional request for a deductible receipt (refused while 'Donataria autorizada' is off). */
+const receiptShape = { receipt: receiptRequestSchema.optional() }
 
 const optionalQueryText = z.string().trim().min(1).optional()
 
@@ -54,6 +57,7 @@ export const paypalOrderRequestSchema = z.object({
   amount: donationAmountSchema,
   user: donorUserSchema,
   ...donorWallChoiceShape,
+  ...receiptShape,
 })
 export type PaypalOrderRequest = z.input<typeof paypalOrderRequestSchema>
 export const paypalOrderResponseSchema = z.object({ orderID: z.string().min(1) })
@@ -96,6 +100,7 @@ export const conektaDonationRequestSchema = z.object({
   phone: requiredString.max(CONTACT_PHONE_MAX, maxLengthMessage(CONTACT_PHONE_MAX)),
   user: donorUserSchema,
   ...donorWallChoiceShape,
+  ...receiptShape,
 })
 export type ConektaDonationRequest = z.infer<typeof conektaDonationRequestSchema>
 /** The recorded donation plus the provider's customer info (the thank-you dialog uses its name). */
@@ -111,6 +116,7 @@ export const oxxoRequestSchema = z.object({
   amount: donationAmountSchema,
   user: donorUserSchema,
   ...donorWallChoiceShape,
+  ...receiptShape,
 })
 export type OxxoRequest = z.infer<typeof oxxoRequestSchema>
 

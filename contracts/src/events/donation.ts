@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { donorWallChoiceEventShape, idSchema } from '../rules.ts'
+import { donorWallChoiceEventShape, idSchema, receiptRequestEventSchema } from '../rules.ts'
 import { defineEvent } from './envelope.ts'
 
 /** Donation service events (aggregate: donation). Amounts in MXN, fees as the provider reports them. */
@@ -41,6 +41,8 @@ export const donationRequested = defineEvent({
     idempotencyKey: z.string().optional(),
     /** SHA-256 of the canonical JSON of the request body that first used the Idempotency-Key: the key is bound to it. */
     requestHash: z.string().optional(),
+    /** The donor asked for a deductible receipt with these tax data (absent: no receipt asked). */
+    receipt: receiptRequestEventSchema.optional(),
   }),
 })
 
@@ -142,6 +144,8 @@ export const monthlyDonationStarted = defineEvent({
     idempotencyKey: z.string().optional(),
     requestHash: z.string().optional(),
     ...donorWallChoiceEventShape,
+    /** The donor's deductible-receipt request: every month's donation carries it. */
+    receipt: receiptRequestEventSchema.optional(),
   }),
 })
 
@@ -177,6 +181,26 @@ export const donationExpired = defineEvent({
   schema: z.object({ donationId: idSchema, campaignId: idSchema, expiredAt: z.string() }),
 })
 
+/**
+ * The charity's accountant stamped the deductible receipt (CFDI) of an approved donation and an
+ * administrator uploaded it (aggregate: receipt, stream receipt-{donationId}); the XML and PDF are
+ * kept by the donation service and mailed to the donor.
+ */
+export const deductibleReceiptIssued = defineEvent({
+  service: 'donation',
+  aggregate: 'receipt',
+  type: 'DeductibleReceiptIssued',
+  schema: z.object({
+    donationId: idSchema,
+    /** The donation's folio (its approval's position), as the list showed it. */
+    folio: z.number().int().nullable(),
+    /** The stamp's UUID (TimbreFiscalDigital), when the XML carries one. */
+    uuid: z.string().optional(),
+    total: z.number().positive(),
+    issuedAt: z.string(),
+  }),
+})
+
 export const donationEvents = [
   donationRequested,
   cashVoucherIssued,
@@ -188,4 +212,5 @@ export const donationEvents = [
   monthlyDonationSuspended,
   monthlyDonationCardUpdated,
   monthlyDonationCancelled,
+  deductibleReceiptIssued,
 ] as const

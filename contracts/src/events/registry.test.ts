@@ -46,7 +46,7 @@ describe('event registry', () => {
 
   it('covers every aggregate', () => {
     expect(new Set(allEvents.map((definition) => definition.aggregate))).toEqual(
-      new Set(['user', 'institution', 'category', 'campaign', 'comment', 'donor-message', 'configuration', 'monthly-donation', 'page', 'file', 'donation', 'counter']),
+      new Set(['user', 'institution', 'category', 'campaign', 'comment', 'donor-message', 'configuration', 'monthly-donation', 'receipt', 'page', 'file', 'donation', 'counter']),
     )
   })
 

@@ -50,3 +50,16 @@ export const receiptRequestSchema = z.object(receiptRequestShape, { error: REQUI
 )
 export type ReceiptRequest = z.infer<typeof receiptRequestSchema>
 export type ReceiptRequestInput = z.input<typeof receiptRequestSchema>
+
+/**
+ * The receipt request as events record it (already validated by the request): the receiver's data
+ * of the CFDI the charity's accountant stamps. Private to the donation service's admin answers.
+ */
+export const receiptRequestEventSchema = z.object({
+  rfc: z.string(),
+  name: z.string(),
+  taxRegime: z.string(),
+  postalCode: z.string(),
+  email: z.string(),
+})
+export type RecordedReceiptRequest = z.infer<typeof receiptRequestEventSchema>

@@ -38,6 +38,7 @@ const DonationHubPage = screen(() => import('./features/donations/components/Don
 const DonationChannelListPage = screen<{ channel: 'paypal' | 'card' | 'oxxo' }>(() => import('./features/donations/components/DonationChannelListPage.tsx'), 'DonationChannelListPage')
 const DonationViewPage = screen<{ channel: 'paypal' | 'card' | 'oxxo' }>(() => import('./features/donations/components/DonationViewPage.tsx'), 'DonationViewPage')
 const MonthlyDonorsPage = screen(() => import('./features/donations/components/MonthlyDonorsPage.tsx'), 'MonthlyDonorsPage')
+const ReceiptsPage = screen(() => import('./features/receipts/components/ReceiptsPage.tsx'), 'ReceiptsPage')
 const ConfigurationPage = screen(() => import('./features/configuration/components/ConfigurationPage.tsx'), 'ConfigurationPage')
 const HistoryPage = screen(() => import('./features/history/components/HistoryPage.tsx'), 'HistoryPage')
 const UserHistoryPage = screen(() => import('./features/history/components/UserHistoryPage.tsx'), 'UserHistoryPage')
@@ -91,6 +92,7 @@ export default function App() {
         <Route path="donation/oxxo/list" element={<Screen><DonationChannelListPage channel="oxxo" /></Screen>} />
         <Route path="donation/oxxo/view/:id" element={<Screen><DonationViewPage channel="oxxo" /></Screen>} />
         <Route path="donation/monthly/list" element={<Screen><MonthlyDonorsPage /></Screen>} />
+        <Route path="donation/receipts" element={<Screen><ReceiptsPage /></Screen>} />
 
         <Route path="configuration/edit" element={<Screen><ConfigurationPage /></Screen>} />
         <Route path="historical/list" element={<Screen><HistoryPage /></Screen>} />

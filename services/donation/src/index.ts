@@ -8,10 +8,12 @@ import { resolveOptions, type DonationServiceOptions } from './options.ts'
 import { campaignRefsProjection } from './projections/campaign-refs.ts'
 import { donationsProjection } from './projections/donations.ts'
 import { monthlyDonationsProjection } from './projections/monthly-donations.ts'
+import { receiptRequestsProjection } from './projections/receipt-requests.ts'
 import { donationMigrations } from './migrations.ts'
 import { channelRoutes } from './routes/channel-routes.ts'
 import { exportRoutes } from './routes/export-routes.ts'
 import { monthlyRoutes } from './routes/monthly-routes.ts'
+import { receiptRoutes } from './routes/receipt-routes.ts'
 import { readRoutes } from './routes/read-routes.ts'
 import { webhookRoutes } from './routes/webhook-routes.ts'
 
@@ -35,7 +37,7 @@ export function createDonationService(options: DonationServiceOptions = {}): Ser
   return {
     name: 'donation',
     events: donationEvents,
-    projections: [donationsProjection, campaignRefsProjection, monthlyDonationsProjection],
+    projections: [donationsProjection, campaignRefsProjection, monthlyDonationsProjection, receiptRequestsProjection],
     migrations: donationMigrations,
     async setup(context) {
       const deps = depsOf(context)
@@ -54,6 +56,7 @@ export function createDonationService(options: DonationServiceOptions = {}): Ser
       router.use(channelRoutes(deps))
       router.use(monthlyRoutes(deps, context))
       router.use(exportRoutes(context))
+      router.use(receiptRoutes(deps, context))
       router.use(readRoutes(context))
       return router
     },

@@ -3,7 +3,7 @@ import { attemptsMigration, type Migration } from '@donaciones/kit'
 /**
  * The donation service's private tables (not projections: a replay neither drops nor rebuilds
  * them), in the order they were introduced: webhook events already handled, the provider's webhook
- * verification key, and the kit's attempt log of the rate limits.
+ * verification key, the kit's attempt log of the rate limits, and the stamped files of the deductible receipts.
  */
 export const donationMigrations: readonly Migration[] = [
   {
@@ -26,5 +26,10 @@ export const donationMigrations: readonly Migration[] = [
           where d.approved and d.folio is null and e.type = 'DonationApproved' and e.data->>'donationId' = d.id;
         end if;
       end $$`,
+  },
+  // The stamped XML and PDF of each issued deductible receipt (decision 90).
+  {
+    id: '004-receipt-files',
+    sql: (s) => `create table if not exists ${s}.receipt_files (donation_id text primary key, xml bytea not null, pdf bytea not null, stored_at timestamptz not null default now())`,
   },
 ]

@@ -4,7 +4,7 @@ import { replayProjection } from '@donaciones/kit'
 import { startProviderSim, type ProviderSim } from '../../../tools/provider-sim/index.ts'
 import { donationsProjection } from '../src/projections/donations.ts'
 import { PAYMENT_SETTINGS_TTL_MS } from '../src/providers/payment-settings.ts'
-import { cardToken, createCampaign, forEachEngine, json, pointAtProviders, startDonationSite, type DonationSite } from './support.ts'
+import { cardToken, createCampaign, enableDonataria, forEachEngine, json, pointAtProviders, startDonationSite, type DonationSite } from './support.ts'
 
 const APPROVED = '4242424242424242'
 
@@ -62,26 +62,7 @@ forEachEngine("the 'Comprobante de donativo' of an approved donation", (engine) 
   })
 
   it("names the charity's RFC and authorisation once 'Donataria autorizada' is on", async () => {
-    const edit = await json<Record<string, Record<string, unknown>>>(await donation.site.api('/api/configuration/edit', { token: donation.adminToken }))
-    const idOf = (value: unknown) => (typeof value === 'object' && value !== null ? (value as { _id: string })._id : value)
-    const saved = await donation.site.api('/api/configuration', {
-      method: 'PUT',
-      token: donation.adminToken,
-      json: {
-        payload: {
-          settings: { ...edit.settings, logo: idOf(edit.settings?.logo) },
-          home: { ...edit.home, image: idOf(edit.home?.image) },
-          contact: edit.contact,
-          mailer: { auth: { user: (edit.mailer?.auth as { user: string }).user }, host: edit.mailer?.host, port: edit.mailer?.port },
-          urls: edit.urls,
-          providers: edit.providers,
-          keys: { conekta: { client: sim.conekta.publicKey }, paypal: { client: sim.paypal.clientId } },
-          donataria: { enabled: true, rfc: 'FCA970701NN8', authorizationNumber: '600-04-02-2024-1234', authorizationDate: '2024-01-15' },
-        },
-        historical: { cause: 'Actualización', description: 'Autorización del SAT' },
-      },
-    })
-    expect(saved.status, await saved.clone().text()).toBe(200)
+    await enableDonataria(donation, sim)
     // The donation service keeps the settings it read for up to PAYMENT_SETTINGS_TTL_MS.
     await new Promise((resolve) => setTimeout(resolve, PAYMENT_SETTINGS_TTL_MS + 100))
     await donate('luis@correo.mx', 300)

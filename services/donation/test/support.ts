@@ -14,6 +14,7 @@ import {
   type TestSite,
 } from '../../../tests/support/site.ts'
 import type { ProviderSim } from '../../../tools/provider-sim/index.ts'
+import { enableDonataria as enableDonatariaOn } from '../../../tests/support/donataria.ts'
 
 export { forEachEngine, json, type TestSite } from '../../../tests/support/site.ts'
 
@@ -153,4 +154,10 @@ export async function eventually<T>(check: () => Promise<T>, timeoutMs = 10_000)
 /** Every secret a response must never carry. */
 export function secretsOf(sim: ProviderSim | undefined): string[] {
   return ['smtp-secreto-123', 'key_conekta_privada_987', 'paypal-secreto-456', ...(sim ? [sim.conekta.privateKey, sim.paypal.secret] : [])]
+}
+
+
+/** Turns 'Donataria autorizada' on through the admin API (Configuración), the rest of the configuration as it is. */
+export function enableDonataria(donation: DonationSite<SiteClient>, sim: ProviderSim): Promise<void> {
+  return enableDonatariaOn(donation.site, donation.adminToken, sim)
 }

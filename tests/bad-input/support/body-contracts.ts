@@ -122,6 +122,8 @@ export function bodyContracts(records: SiteRecords): Record<string, BodyContract
     'POST /api/donations/paypal/order': contract(paypalOrderRequestSchema, donor),
     'POST /api/donations/paypal': contract(paypalDonationRequestSchema, { ...donor, orderID: 'ORDEN-1' }),
     'POST /api/donations/export': contract(exportRequestSchema, { selection: [] }),
+    // A multipart form of the stamped XML and PDF: no JSON body is ever accepted.
+    'POST /api/receipts/:donationId/stamped': { kind: 'refused', sample: {} },
   }
 }
 

@@ -7,7 +7,9 @@ import {
   categoryUpdated,
   configurationCreated,
   configurationUpdated,
+  deductibleReceiptIssued,
   donorMessageModerated,
+  formatFolio,
   monthlyDonationCancelled,
   monthlyDonationCardUpdated,
   monthlyDonationStarted,
@@ -111,6 +113,14 @@ export const historyRules: readonly HistoryRule[] = [
     change: on(monthlyDonationCancelled, (data) => ({
       document: data.subscriptionId,
       justification: { cause: 'Cancelación', description: data.by === 'donor' ? 'El donador la canceló desde el enlace de su correo' : 'El proveedor de pagos canceló la suscripción' },
+    })),
+  },
+  // The stamped CFDI of a donation uploaded and mailed to the donor: the administrator types no justification.
+  {
+    module: 'donation',
+    change: on(deductibleReceiptIssued, (data) => ({
+      document: data.donationId,
+      justification: { cause: 'Recibo emitido', description: `Recibo deducible${data.folio === null ? '' : ` del folio ${formatFolio(data.folio)}`} enviado al donador${data.uuid ? ` (UUID ${data.uuid})` : ''}` },
     })),
   },
 ]

@@ -1,5 +1,6 @@
 import { conektaOrderFor, toCents } from './conekta-order.ts'
 import { wallChoiceOf } from './donor-wall-choice.ts'
+import { receiptOf, requireReceiptsOffered } from './receipt-request.ts'
 import type { ConektaDonationRequest, EventEnvelope } from '@donaciones/contracts'
 import { badGateway, HttpError, paymentRequired } from '@donaciones/kit'
 import { campaignRefOf, type DonationDeps } from '../deps.ts'
@@ -79,6 +80,7 @@ export async function donateByCard(deps: DonationDeps, command: DonationCommandC
     if (existing) requireSameRequest(existing.requested, meta)
     if (existing && existing.status !== 'pending') return result(deps, donationId, customer)
     await requireAmountWithinMaximum(deps, input.amount, command.correlationId)
+    await requireReceiptsOffered(deps, input, command.correlationId)
 
     const source = { address: meta.address, email: input.email, cardToken: input.token }
     await checkAttempt(store.db, store.schema, deps.options.rateLimits, source)
@@ -97,12 +99,13 @@ export async function donateByCard(deps: DonationDeps, command: DonationCommandC
       phone: input.phone,
       ...keyOf(meta),
       ...wallChoiceOf(input),
+      ...receiptOf(input),
     }
 
     let order: ConektaOrder
     try {
       order = await conekta.createOrder(
-        conektaOrderFor({ donationId, campaign, amount: input.amount, actor: command.actor, channel: 'conekta', customer, paymentMethod: { type: 'card', token_id: input.token }, wall: wallChoiceOf(input) }),
+        conektaOrderFor({ donationId, campaign, amount: input.amount, actor: command.actor, channel: 'conekta', customer, paymentMethod: { type: 'card', token_id: input.token }, wall: wallChoiceOf(input), ...receiptOf(input) }),
         donationId,
       )
     } catch (error) {

@@ -1,5 +1,7 @@
 import type { OrderRequest } from 'conekta'
+import type { RecordedReceiptRequest } from '@donaciones/contracts'
 import { wallMetadata, type DonorWallChoice } from './donor-wall-choice.ts'
+import { receiptMetadata } from './receipt-request.ts'
 
 type PaymentMethod = NonNullable<OrderRequest['charges']>[number]['payment_method']
 
@@ -18,6 +20,8 @@ export interface DonationOrder {
   customer: { name: string; email: string; phone: string }
   paymentMethod: PaymentMethod
   wall: DonorWallChoice
+  /** The donor's deductible-receipt request, kept in the metadata for reconciliation. */
+  receipt?: RecordedReceiptRequest | undefined
 }
 
 /**
@@ -29,7 +33,7 @@ export function conektaOrderFor(order: DonationOrder): OrderRequest {
     currency: 'MXN',
     customer_info: order.customer,
     line_items: [{ name: `Donación: ${order.campaign.title}`.slice(0, 250), unit_price: toCents(order.amount), quantity: 1 }],
-    metadata: { donationId: order.donationId, campaignId: order.campaign.campaignId, userId: order.actor ?? '', channel: order.channel, ...wallMetadata(order.wall) },
+    metadata: { donationId: order.donationId, campaignId: order.campaign.campaignId, userId: order.actor ?? '', channel: order.channel, ...wallMetadata(order.wall), ...receiptMetadata(order) },
     charges: [{ payment_method: order.paymentMethod }],
   }
 }

@@ -5,6 +5,7 @@ import { withMethod } from './card-donation.ts'
 import { approveDonation, expireDonation, recordPaidOrder, type DonationCommandContext, type RequestedData } from './donation-commands.ts'
 import { loadDonation } from './donation-state.ts'
 import { wallChoiceFromOrder } from './donor-wall-choice.ts'
+import { receiptFromMetadata } from './receipt-request.ts'
 import { syncMonthlyOrder, type MonthlyNoticeOutcome } from './monthly-sync.ts'
 
 export type SyncOutcome = 'approved' | 'recorded' | 'expired' | 'unchanged' | 'ignored' | MonthlyNoticeOutcome
@@ -58,6 +59,7 @@ export async function syncConektaOrder(deps: DonationDeps, command: DonationComm
       requestedAt: new Date((order.created_at ?? Date.now() / 1000) * 1000).toISOString(),
       ...(customer.phone ? { phone: customer.phone } : {}),
       ...wallChoiceFromOrder(order),
+      ...receiptFromMetadata(order),
     }
     const recorded = await recordPaidOrder(command, requested, { fee: feeOf(order), details })
     return recorded.length > 0 ? 'recorded' : 'unchanged'

@@ -16,6 +16,7 @@ import { handToMailService, type OutboxMail } from '@donaciones/kit'
 import { campaignRefOf, type DonationDeps } from '../deps.ts'
 import { cancelLinkLines, monthlyMailContent } from './monthly-mail.ts'
 import { acknowledgementPdf } from '../receipts/acknowledgement-pdf.ts'
+import { RECEIPT_ISSUED_MAIL, receiptIssuedMail } from '../receipts/receipt-mail.ts'
 import type { PaymentSettings } from '../providers/payment-settings.ts'
 
 /**
@@ -166,7 +167,9 @@ export async function deliverDonorMail(sources: MailSources, mail: OutboxMail): 
       ? await thankYouMail(sources, thankYouSchema.parse(mail.payload))
       : mail.kind === OXXO_INSTRUCTIONS
         ? await instructionsMail(sources, instructionsSchema.parse(mail.payload))
-        : await monthlyMailContent(sources, mail.kind, mail.payload, (name) => (nameForMail(name) ? `Hola ${nameForMail(name)}:` : 'Hola:'))
+        : mail.kind === RECEIPT_ISSUED_MAIL
+          ? await receiptIssuedMail(sources, mail.payload)
+          : await monthlyMailContent(sources, mail.kind, mail.payload, (name) => (nameForMail(name) ? `Hola ${nameForMail(name)}:` : 'Hola:'))
   if (!message) throw new Error(`Tipo de correo desconocido: ${mail.kind}`)
   await handToMailService(sources.context, mail.id, message)
 }

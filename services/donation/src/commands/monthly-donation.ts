@@ -11,6 +11,7 @@ import { toCents } from './conekta-order.ts'
 import { donationIdFor, requireSameRequest } from './donation-id.ts'
 import { failedEvent, startDonation, type DonationCommandContext, type RequestedData } from './donation-commands.ts'
 import { wallChoiceOf, wallMetadata } from './donor-wall-choice.ts'
+import { receiptMetadata, receiptOf, requireReceiptsOffered } from './receipt-request.ts'
 import { handleMonthly } from './monthly-commands.ts'
 import { loadMonthly, type MonthlyState } from './monthly-decider.ts'
 import { cardOf, isoFromSeconds, monthDonationId, syncMonthOrder } from './monthly-sync.ts'
@@ -72,6 +73,7 @@ export async function donateMonthly(deps: DonationDeps, command: DonationCommand
       return answer(deps, command, existing)
     }
     await requireAmountWithinMaximum(deps, input.amount, command.correlationId)
+    await requireReceiptsOffered(deps, input, command.correlationId)
     const source = { address: meta.address, email: input.email, cardToken: input.token }
     await checkAttempt(store.db, store.schema, deps.options.rateLimits, source)
     const campaign = await requireOpenCampaign(deps.campaigns, input.campaign, command.correlationId)
@@ -90,7 +92,7 @@ export async function donateMonthly(deps: DonationDeps, command: DonationCommand
           email: input.email,
           phone: input.phone,
           payment_sources: [{ type: 'card', token_id: input.token }],
-          metadata: { subscriptionId, campaignId: campaign.campaignId, ...(command.actor ? { userId: command.actor } : {}), ...wallMetadata(wall) },
+          metadata: { subscriptionId, campaignId: campaign.campaignId, ...(command.actor ? { userId: command.actor } : {}), ...wallMetadata(wall), ...receiptMetadata(receiptOf(input)) },
         },
         `${subscriptionId}:customer`,
       )
@@ -123,6 +125,7 @@ export async function donateMonthly(deps: DonationDeps, command: DonationCommand
         ...(nextChargeAt ? { nextChargeAt } : {}),
         ...keyOf(meta),
         ...wall,
+        ...receiptOf(input),
       },
     })
     if (!state) throw new Error(`Donación mensual ${subscriptionId} sin registro`)

@@ -9,6 +9,7 @@ import { failedEvent, recordPaidOrder, startDonation, type DonationCommandContex
 import { handleMonthly } from './monthly-commands.ts'
 import { loadMonthly, type CardOnFile, type MonthlyStarted, type MonthlyState } from './monthly-decider.ts'
 import { conektaFor, recurringFor } from './provider-access.ts'
+import { receiptFromMetadata } from './receipt-request.ts'
 
 export type MonthSyncOutcome = 'recorded' | 'failed' | 'unchanged' | 'ignored'
 
@@ -56,6 +57,7 @@ export function startedFromProvider(customer: ConektaCustomer, subscription: Con
     ...(nextChargeAt ? { nextChargeAt } : {}),
     anonymous: anonymous !== 'false',
     ...(message ? { message } : {}),
+    ...receiptFromMetadata(customer),
   }
 }
 
@@ -91,6 +93,8 @@ function monthRequested(state: MonthlyState, order: ConektaOrder, nextChargeAt: 
     ...(started.anonymous === undefined ? {} : { anonymous: started.anonymous }),
     // The message goes on the wall once, with the first month.
     ...(first && started.message ? { message: started.message } : {}),
+    // Each month is a donation of its own: each gets its receipt.
+    ...(started.receipt ? { receipt: started.receipt } : {}),
     monthly: { subscriptionId: started.subscriptionId, ...(nextChargeAt ? { nextChargeAt } : {}) },
   }
 }

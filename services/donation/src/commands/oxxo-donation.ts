@@ -8,6 +8,7 @@ import { requireOpenCampaign } from './campaign-status.ts'
 import { keyOf, withMethod, type AttemptMeta } from './card-donation.ts'
 import { conektaOrderFor, toCents } from './conekta-order.ts'
 import { wallChoiceOf } from './donor-wall-choice.ts'
+import { receiptOf, requireReceiptsOffered } from './receipt-request.ts'
 import { donationIdFor, requireSameRequest } from './donation-id.ts'
 import { loadDonation } from './donation-state.ts'
 import { detailsEvent, startDonation, type DonationCommandContext, type RequestedData } from './donation-commands.ts'
@@ -53,6 +54,7 @@ export async function requestOxxoVoucher(deps: DonationDeps, command: DonationCo
     const existing = await voucherOf(deps, donationId)
     if (existing) return existing
     await requireAmountWithinMaximum(deps, input.amount, command.correlationId)
+    await requireReceiptsOffered(deps, input, command.correlationId)
 
     const source = { address: meta.address, email: input.email }
     await checkAttempt(store.db, store.schema, deps.options.rateLimits, source)
@@ -65,7 +67,7 @@ export async function requestOxxoVoucher(deps: DonationDeps, command: DonationCo
     let order: ConektaOrder
     try {
       order = await conekta.createOrder(
-        conektaOrderFor({ donationId, campaign, amount: input.amount, actor: command.actor, channel: 'oxxo', customer, paymentMethod: { type: 'cash', expires_at: expiresAt }, wall: wallChoiceOf(input) }),
+        conektaOrderFor({ donationId, campaign, amount: input.amount, actor: command.actor, channel: 'oxxo', customer, paymentMethod: { type: 'cash', expires_at: expiresAt }, wall: wallChoiceOf(input), ...receiptOf(input) }),
         donationId,
       )
     } catch (error) {
@@ -95,6 +97,7 @@ export async function requestOxxoVoucher(deps: DonationDeps, command: DonationCo
       phone: input.phone,
       ...keyOf(meta),
       ...wallChoiceOf(input),
+      ...receiptOf(input),
     }
     const created = await startDonation(command, requested, [
       newEvent(cashVoucherIssued, {

@@ -1,4 +1,4 @@
-import { paypalDonationResponseSchema, type PaypalDonationRequest, type PaypalDonationResponse } from '@donaciones/contracts'
+import { paypalDonationResponseSchema, type PaypalDonationRequest, type PaypalDonationResponse, type ReceiptRequest } from '@donaciones/contracts'
 import { badGateway, notFound, paymentRequired, unprocessable } from '@donaciones/kit'
 import type { DonationDeps } from '../deps.ts'
 import { findDonationByOrder, findDonationRow, type DonationRow } from '../projections/donation-queries.ts'
@@ -11,6 +11,7 @@ import { approveDonation, startDonation, type DonationCommandContext } from './d
 import { loadDonation, type DonationState } from './donation-state.ts'
 import { paypalFor } from './provider-access.ts'
 import { wallChoiceOf, type DonorWallChoice } from './donor-wall-choice.ts'
+import { receiptOf, requireReceiptsOffered } from './receipt-request.ts'
 import { checkAttempt, recordDecline } from './rate-limit.ts'
 import { requireAmountWithinMaximum } from './amount-limit.ts'
 
@@ -21,7 +22,7 @@ const mismatch = () => unprocessable('Pago no válido', 'El pago de PayPal no co
 export async function createPaypalOrder(
   deps: DonationDeps,
   command: DonationCommandContext,
-  input: { campaign: string; amount: number } & DonorWallChoice,
+  input: { campaign: string; amount: number; receipt?: ReceiptRequest | undefined } & DonorWallChoice,
   meta: AttemptMeta,
 ): Promise<{ orderID: string }> {
   const { store } = deps.context
@@ -31,6 +32,7 @@ export async function createPaypalOrder(
     if (existing) requireSameRequest(existing.requested, meta)
     if (existing?.providerOrderId) return { orderID: existing.providerOrderId }
     await requireAmountWithinMaximum(deps, input.amount, command.correlationId)
+    await requireReceiptsOffered(deps, input, command.correlationId)
     await checkAttempt(store.db, store.schema, deps.options.rateLimits, { address: meta.address })
     const campaign = await requireOpenCampaign(deps.campaigns, input.campaign, command.correlationId)
     const paypal = await paypalFor(deps, command.correlationId)
@@ -66,6 +68,7 @@ export async function createPaypalOrder(
       requestedAt: new Date().toISOString(),
       ...keyOf(meta),
       ...wallChoiceOf(input),
+      ...receiptOf(input),
     })
     return { orderID: order.id }
   })

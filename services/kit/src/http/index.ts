@@ -52,3 +52,5 @@ export {
   sendPublicDocument,
   serviceCopyMaxAgeMs,
 } from './public-cache.ts'
+export type { MultipartFileFields } from './multipart.ts'
+export { readMultipartFiles } from './multipart.ts'

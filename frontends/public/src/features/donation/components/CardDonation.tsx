@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState } from 'react'
+import type { ReceiptRequest } from '@donaciones/contracts'
 import { formatMoney, Loading, Modal } from '@donaciones/web-kit'
 import type { ChannelProps } from '../lib/channel-props.ts'
 
@@ -6,11 +7,16 @@ import type { ChannelProps } from '../lib/channel-props.ts'
 const CardForm = lazy(() => import('./CardForm.tsx').then((module) => ({ default: module.CardForm })))
 
 /** Card channel: a button that opens the card form in a modal; `monthly` charges the card every month. */
-export function CardDonation({ campaign, readAmount, enabled, user, wall, onDonated, tokenizerUrl, publicKey, monthly = false }: ChannelProps & { tokenizerUrl: string; publicKey: string; monthly?: boolean }) {
+export function CardDonation({ campaign, readAmount, enabled, user, wall, readReceipt, onDonated, tokenizerUrl, publicKey, monthly = false }: ChannelProps & { tokenizerUrl: string; publicKey: string; monthly?: boolean }) {
   const [amount, setAmount] = useState<number | null>(null)
+  const [receipt, setReceipt] = useState<ReceiptRequest | undefined>(undefined)
   const open = async () => {
     const value = await readAmount()
-    if (value !== null) setAmount(value)
+    if (value === null) return
+    const requested = await readReceipt()
+    if (requested === null) return
+    setReceipt(requested)
+    setAmount(value)
   }
   return (
     <>
@@ -26,6 +32,7 @@ export function CardDonation({ campaign, readAmount, enabled, user, wall, onDona
               amount={amount}
               user={user}
               wall={wall}
+              receipt={receipt}
               tokenizerUrl={tokenizerUrl}
               publicKey={publicKey}
               monthly={monthly}

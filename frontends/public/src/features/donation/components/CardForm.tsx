@@ -1,4 +1,4 @@
-import { cardFormSchema, type CardForm as CardFormValues } from '@donaciones/contracts'
+import { cardFormSchema, type CardForm as CardFormValues, type ReceiptRequest } from '@donaciones/contracts'
 import { useSession } from '@donaciones/web-kit'
 import { Field, useZodForm } from '@donaciones/web-kit/forms'
 import { donateByCard, donateMonthly } from '../api/donation-api.ts'
@@ -12,6 +12,7 @@ interface CardFormProps {
   amount: number
   user: string | null
   wall: WallChoice
+  receipt: ReceiptRequest | undefined
   tokenizerUrl: string
   publicKey: string
   /** Charge the card now and then every month. */
@@ -20,7 +21,7 @@ interface CardFormProps {
 }
 
 /** Card data goes to the provider's tokenizer only; our server receives the token. */
-export function CardForm({ campaignId, amount, user, wall, tokenizerUrl, publicKey, monthly, onDone }: CardFormProps) {
+export function CardForm({ campaignId, amount, user, wall, receipt, tokenizerUrl, publicKey, monthly, onDone }: CardFormProps) {
   const sessionUser = useSession((state) => state.user)
   const empty: CardFormValues = { number: '', name: '', expiry: '', cvc: '', email: sessionUser?.email ?? '', phone: '' }
   const { register, handleSubmit, formState, reset } = useZodForm(cardFormSchema, { defaultValues: empty })
@@ -30,7 +31,7 @@ export function CardForm({ campaignId, amount, user, wall, tokenizerUrl, publicK
     const token = await tokenizeCard(tokenizerUrl, publicKey, values)
     if (!token) return
     try {
-      const request = { token, name: values.name, amount, campaign: campaignId, email: values.email, phone: values.phone, user, ...wall }
+      const request = { token, name: values.name, amount, campaign: campaignId, email: values.email, phone: values.phone, user, ...wall, ...(receipt ? { receipt } : {}) }
       const donation = await (monthly ? donateMonthly(request) : donateByCard(request))
       reset(empty)
       onDone(donation.customer_info?.name || values.name)

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react'
+import { useId, useRef, useState } from 'react'
 import { Link } from '@donaciones/web-kit/router'
 import {
   DEFAULT_DONATION_AMOUNT,
@@ -11,7 +11,8 @@ import {
 import { formatMoney, Loading, usePublicConfig, useSession } from '@donaciones/web-kit'
 import { AcceptedMethods } from './AcceptedMethods.tsx'
 import { CardDonation } from './CardDonation.tsx'
-import type { ChannelProps } from '../lib/channel-props.ts'
+import type { ChannelProps, ReadReceipt } from '../lib/channel-props.ts'
+import { DeductibleReceiptFields } from './DeductibleReceiptFields.tsx'
 import { OxxoDonation } from './OxxoDonation.tsx'
 import { PaypalDonation } from './PaypalDonation.tsx'
 import './donation.css'
@@ -35,6 +36,7 @@ export function DonationCard({ campaign, onDonated }: DonationCardProps) {
   const [message, setMessage] = useState('')
   const messageId = useId()
   const [monthly, setMonthly] = useState(false)
+  const receiptReader = useRef<ReadReceipt>(async () => undefined)
 
   // Like the other forms: checked when the field is left, then on every change while it is wrong.
   const maxAmount = config?.donations.maxAmount
@@ -68,7 +70,7 @@ export function DonationCard({ campaign, onDonated }: DonationCardProps) {
     setMessage('')
     onDonated(donorName, details)
   }
-  const channel: ChannelProps = { campaign, readAmount, enabled: accepted, user: user?._id ?? null, wall, onDonated: donated }
+  const channel: ChannelProps = { campaign, readAmount, enabled: accepted, user: user?._id ?? null, wall, readReceipt: () => receiptReader.current(), onDonated: donated }
   const conekta = config.providers.conekta ? config.clients.conekta : null
   const paypal = config.providers.paypal ? config.clients.paypal : null
 
@@ -143,6 +145,7 @@ export function DonationCard({ campaign, onDonated }: DonationCardProps) {
             </div>
           </fieldset>
         )}
+        {config.receipts.deductible && <DeductibleReceiptFields reader={receiptReader} />}
       </form>
       <div className="donation-card__privacy">
         <input id={`${titleId}-aviso`} type="checkbox" checked={accepted} onChange={(event) => setAccepted(event.target.checked)} aria-describedby={accepted ? undefined : hintId} />

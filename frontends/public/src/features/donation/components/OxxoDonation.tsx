@@ -1,5 +1,5 @@
 import { lazy, Suspense, useState } from 'react'
-import type { OxxoResponse } from '@donaciones/contracts'
+import type { OxxoResponse, ReceiptRequest } from '@donaciones/contracts'
 import { formatMoney, Loading, Modal } from '@donaciones/web-kit'
 import type { ChannelProps } from '../lib/channel-props.ts'
 import { OxxoVoucher } from './OxxoVoucher.tsx'
@@ -11,12 +11,16 @@ const OxxoForm = lazy(() => import('./OxxoForm.tsx').then((module) => ({ default
  * Cash channel: the donor's data, then the voucher to pay at the store. It is not approved until
  * paid, so the page is not told of a donation here.
  */
-export function OxxoDonation({ campaign, readAmount, enabled, user, wall }: ChannelProps) {
+export function OxxoDonation({ campaign, readAmount, enabled, user, wall, readReceipt }: ChannelProps) {
   const [amount, setAmount] = useState<number | null>(null)
+  const [receipt, setReceipt] = useState<ReceiptRequest | undefined>(undefined)
   const [voucher, setVoucher] = useState<OxxoResponse | null>(null)
   const open = async () => {
     const value = await readAmount()
     if (value === null) return
+    const requested = await readReceipt()
+    if (requested === null) return
+    setReceipt(requested)
     setVoucher(null)
     setAmount(value)
   }
@@ -37,7 +41,7 @@ export function OxxoDonation({ campaign, readAmount, enabled, user, wall }: Chan
             <>
               <p className="donation-modal__amount">Monto a donar: <strong>{formatMoney(amount)}</strong></p>
               <Suspense fallback={<Loading />}>
-                <OxxoForm campaignId={campaign._id} amount={amount} user={user} wall={wall} onVoucher={setVoucher} />
+                <OxxoForm campaignId={campaign._id} amount={amount} user={user} wall={wall} receipt={receipt} onVoucher={setVoucher} />
               </Suspense>
             </>
           )}

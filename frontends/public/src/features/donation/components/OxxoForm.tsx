@@ -1,4 +1,4 @@
-import { INVALID_INFORMATION_TEXT, INVALID_INFORMATION_TITLE, VOUCHER_PHONE_LENGTH, voucherFormSchema, type OxxoResponse, type VoucherForm } from '@donaciones/contracts'
+import { INVALID_INFORMATION_TEXT, INVALID_INFORMATION_TITLE, VOUCHER_PHONE_LENGTH, voucherFormSchema, type OxxoResponse, type ReceiptRequest, type VoucherForm } from '@donaciones/contracts'
 import { showAlert, useSession } from '@donaciones/web-kit'
 import { Field, useZodForm } from '@donaciones/web-kit/forms'
 import { requestOxxoVoucher } from '../api/donation-api.ts'
@@ -9,10 +9,11 @@ interface OxxoFormProps {
   amount: number
   user: string | null
   wall: WallChoice
+  receipt: ReceiptRequest | undefined
   onVoucher: (voucher: OxxoResponse) => void
 }
 
-export function OxxoForm({ campaignId, amount, user, wall, onVoucher }: OxxoFormProps) {
+export function OxxoForm({ campaignId, amount, user, wall, receipt, onVoucher }: OxxoFormProps) {
   const sessionUser = useSession((state) => state.user)
   const defaults: VoucherForm = { name: sessionUser?.name ?? '', lastName: sessionUser?.lastName ?? '', email: sessionUser?.email ?? '', phone: '' }
   const { register, handleSubmit, formState } = useZodForm(voucherFormSchema, { defaultValues: defaults })
@@ -20,7 +21,7 @@ export function OxxoForm({ campaignId, amount, user, wall, onVoucher }: OxxoForm
 
   const submit = handleSubmit(async (values) => {
     try {
-      onVoucher(await requestOxxoVoucher({ ...values, campaign: campaignId, amount, user, ...wall }))
+      onVoucher(await requestOxxoVoucher({ ...values, campaign: campaignId, amount, user, ...wall, ...(receipt ? { receipt } : {}) }))
     } catch {
       void showAlert(INVALID_INFORMATION_TITLE, INVALID_INFORMATION_TEXT, 'error')
     }

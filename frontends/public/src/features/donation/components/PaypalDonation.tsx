@@ -6,7 +6,7 @@ import { loadPaypalSdk } from '../api/paypal-sdk.ts'
 import type { ChannelProps } from '../lib/channel-props.ts'
 import { showPaymentFailure } from '../lib/donation-failure.ts'
 
-class InvalidAmount extends Error {}
+class InvalidInput extends Error {}
 
 /** Wallet channel; 'No disponible' when the site has not configured it. */
 export function PaypalDonation(props: ChannelProps & { sdkUrl: string; clientId: string | null }) {
@@ -24,13 +24,13 @@ export function PaypalDonation(props: ChannelProps & { sdkUrl: string; clientId:
   return <PaypalButtons {...props} clientId={props.clientId} />
 }
 
-function PaypalButtons({ campaign, readAmount, user, wall, onDonated, sdkUrl, clientId }: ChannelProps & { sdkUrl: string; clientId: string }) {
+function PaypalButtons({ campaign, readAmount, user, wall, readReceipt, onDonated, sdkUrl, clientId }: ChannelProps & { sdkUrl: string; clientId: string }) {
   const container = useRef<HTMLDivElement>(null)
   const [status, setStatus] = useState<'loading' | 'ready' | 'error'>('loading')
   const [attempt, setAttempt] = useState(0)
   // The provider keeps the first callbacks it gets: they read the latest props through this ref.
-  const latest = useRef({ campaign, readAmount, user, wall, onDonated })
-  latest.current = { campaign, readAmount, user, wall, onDonated }
+  const latest = useRef({ campaign, readAmount, user, wall, readReceipt, onDonated })
+  latest.current = { campaign, readAmount, user, wall, readReceipt, onDonated }
 
   useEffect(() => {
     let cancelled = false
@@ -42,10 +42,12 @@ function PaypalButtons({ campaign, readAmount, user, wall, onDonated, sdkUrl, cl
         return paypal
           .Buttons({
             createOrder: async () => {
-              const { campaign: current, readAmount: read, user: donor, wall: choice } = latest.current
+              const { campaign: current, readAmount: read, user: donor, wall: choice, readReceipt: readTaxData } = latest.current
               const amount = await read()
-              if (amount === null) throw new InvalidAmount()
-              return createPaypalOrder({ campaign: current._id, amount, user: donor, ...choice })
+              if (amount === null) throw new InvalidInput()
+              const receipt = await readTaxData()
+              if (receipt === null) throw new InvalidInput()
+              return createPaypalOrder({ campaign: current._id, amount, user: donor, ...choice, ...(receipt ? { receipt } : {}) })
             },
             onApprove: async ({ orderID }) => {
               const { campaign: current, user: donor, onDonated: done } = latest.current
@@ -57,9 +59,9 @@ function PaypalButtons({ campaign, readAmount, user, wall, onDonated, sdkUrl, cl
               }
             },
             onCancel: () => notify.warning('Pago cancelado', 'No se realizó ningún cargo'),
-            // An invalid amount already shows its message under the field.
+            // An invalid amount or receipt field already shows its message under the field.
             onError: (error) => {
-              if (!(error instanceof InvalidAmount)) showPaymentFailure(error)
+              if (!(error instanceof InvalidInput)) showPaymentFailure(error)
             },
           })
           .render(target)

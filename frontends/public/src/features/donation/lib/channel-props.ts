@@ -1,10 +1,16 @@
-import type { Campaign } from '@donaciones/contracts'
+import type { Campaign, ReceiptRequest } from '@donaciones/contracts'
 
 /** The donor wall choice sent with a donation: to appear as "Anónimo", and an optional message. */
 export interface WallChoice {
   anonymous: boolean
   message?: string
 }
+
+/**
+ * The donor's deductible-receipt request as a channel reads it when the donor pays: undefined when
+ * none was asked for, null when its fields are not valid (their messages are shown).
+ */
+export type ReadReceipt = () => Promise<ReceiptRequest | undefined | null>
 
 /** What each payment channel of the donation card receives. */
 export interface ChannelProps {
@@ -17,5 +23,7 @@ export interface ChannelProps {
   user: string | null
   /** What the donor chose for the campaign's donor wall. */
   wall: WallChoice
+  /** The deductible-receipt request, checked (see ReadReceipt). */
+  readReceipt: ReadReceipt
   onDonated: (donorName: string, details?: { monthly?: boolean }) => void
 }

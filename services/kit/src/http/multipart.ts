@@ -1,0 +1,86 @@
+import type { Request } from 'express'
+import busboy from 'busboy'
+import { REQUIRED } from '@donaciones/contracts'
+import { payloadTooLarge, type HttpError } from './http-error.ts'
+import { validationError } from './validate.ts'
+
+/** Room for the multipart boundaries and part headers around the files themselves. */
+const MULTIPART_OVERHEAD = 64 * 1024
+
+/** Each expected file field and its largest size in bytes, with the name a person knows it by. */
+export type MultipartFileFields<Field extends string> = Record<Field, { maxBytes: number; label: string }>
+
+function tooLarge(label: string, maxBytes: number): HttpError {
+  const size = maxBytes >= 1024 * 1024 ? `${maxBytes / (1024 * 1024)} MB` : `${Math.round(maxBytes / 1024)} KB`
+  return payloadTooLarge('Archivo demasiado grande', `El tamaño máximo del ${label} es de ${size}`)
+}
+
+/**
+ * Reads the named files of a multipart/form-data request, each up to its size; other parts are
+ * drained and ignored. A missing or empty file is 422 'Campo requerido' on its field (all of them
+ * at once), a file over its size 413, a body declared larger than all of them together 413 before
+ * any of it is read. The connection is closed after a refusal, so an unread body is not left behind.
+ */
+export async function readMultipartFiles<Field extends string>(req: Request, fields: MultipartFileFields<Field>): Promise<Record<Field, Buffer>> {
+  const names = Object.keys(fields) as Field[]
+  const limitOf = (name: string) => fields[name as Field].maxBytes
+  const declared = Number(req.headers['content-length'])
+  const largest = names.reduce((sum, name) => sum + limitOf(name), 0) + MULTIPART_OVERHEAD
+  if (Number.isFinite(declared) && declared > largest) {
+    req.res?.set('Connection', 'close')
+    throw payloadTooLarge('Archivos demasiado grandes', `Los archivos juntos no deben pasar de ${Math.round(largest / 1024)} KB`)
+  }
+  const missing = () => validationError(names.filter((name) => !received.has(name)).map((name) => ({ path: name, message: REQUIRED })))
+  const received = new Map<Field, Buffer>()
+  try {
+    await new Promise<void>((resolve, reject) => {
+      let parser: busboy.Busboy
+      try {
+        const maxFile = Math.max(...names.map(limitOf))
+        parser = busboy({ headers: req.headers, limits: { fileSize: maxFile + 1, files: names.length + 2, fields: 10, parts: 20 } })
+      } catch {
+        reject(missing())
+        return
+      }
+      let failure: HttpError | undefined
+      const fail = (error: HttpError) => {
+        if (failure) return
+        failure = error
+        req.unpipe(parser)
+        reject(error)
+      }
+      parser.on('file', (name, stream) => {
+        if (!(names as string[]).includes(name) || received.has(name as Field)) {
+          stream.resume()
+          return
+        }
+        const field = name as Field
+        const chunks: Buffer[] = []
+        let size = 0
+        stream.on('data', (chunk: Buffer) => {
+          size += chunk.length
+          if (size > fields[field].maxBytes) fail(tooLarge(fields[field].label, fields[field].maxBytes))
+          else chunks.push(chunk)
+        })
+        stream.on('limit', () => fail(tooLarge(fields[field].label, fields[field].maxBytes)))
+        // A form cut short destroys the file stream with busboy's error; unheard, it would crash the process.
+        stream.on('error', () => fail(missing()))
+        stream.on('end', () => {
+          const bytes = Buffer.concat(chunks)
+          if (!failure && bytes.length > 0) received.set(field, bytes)
+        })
+      })
+      parser.on('error', () => fail(missing()))
+      parser.on('close', () => {
+        if (failure) return
+        if (received.size < names.length) reject(missing())
+        else resolve()
+      })
+      req.pipe(parser)
+    })
+  } catch (error) {
+    req.res?.set('Connection', 'close')
+    throw error
+  }
+  return Object.fromEntries(received) as Record<Field, Buffer>
+}
