@@ -64,10 +64,18 @@ describe('npm run demo', () => {
     }, 10_000, 'el total de la campaña')
 
     const list = await cardList()
-    // The newest first; the demo's own card donations came before: the wall's four (500 + 1,500 + 250 + 2,000) and the monthly donors' paid months (3 × 300 + 150).
+    // The newest first; the demo's own card donations came before: the wall's four (500 + 1,500 + 250 + 2,000), the monthly donors' paid months (3 × 300 + 150) and the receipt donor's 1,200.
     expect(list.docs[0]?.amount).toBe(250)
-    expect(before.total).toBe(4250 + 1050)
+    expect(before.total).toBe(4250 + 1050 + 1200)
     expect(list.total).toBe(before.total + 250)
+  })
+
+  it("offers deductible receipts and lists the sample donor's request as pending", async () => {
+    const init = (await (await fetch(`${url}/api/init`)).json()) as { receipts: { deductible: boolean } }
+    expect(init.receipts).toEqual({ deductible: true })
+    const login = (await (await fetch(`${url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email: 'admin@demo.mx', password: 'Demo#2026' }) })).json()) as { token: string }
+    const receipts = (await (await fetch(`${url}/api/receipts?status=pending`, { headers: { authorization: `Bearer ${login.token}` } })).json()) as unknown
+    expect(JSON.stringify(receipts)).toContain('PEGA800101AB8')
   })
 
   it('lists the sample monthly donors: one charged for three months, one suspended after declined months', async () => {

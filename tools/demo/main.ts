@@ -2,7 +2,7 @@ import { rmSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { acquireDataDirLock, createLogger, onShutdownSignals, readSettings } from '@donaciones/kit'
 import { startProviderSim } from '../provider-sim/index.ts'
-import { demoAdmin, picture, sampleCampaigns, sampleDonors, sampleMonthlyDonors } from './sample-data.ts'
+import { demoAdmin, demoDonataria, picture, sampleCampaigns, sampleDonors, sampleMonthlyDonors, sampleReceiptDonor } from './sample-data.ts'
 
 /**
  * `npm run demo`: the embedded product with the payment simulator as card, cash and wallet
@@ -99,6 +99,32 @@ for (const donor of sampleDonors) {
     json: { token: await cardToken(donor.name), campaign: campaignIds[0], amount: donor.amount, name: donor.name, email: donor.email, phone: '5512345678', anonymous: donor.anonymous, ...(donor.message ? { message: donor.message } : {}) },
   })
 }
+
+// 'Donataria autorizada' on (the rest of the configuration as the wizard left it), and a donor who asks for a deductible receipt.
+const edit = await api<Record<string, Record<string, unknown>>>('/api/configuration/edit', { token })
+const idOf = (value: unknown) => (typeof value === 'object' && value !== null ? (value as { _id: string })._id : value)
+await api('/api/configuration', {
+  method: 'PUT',
+  token,
+  json: {
+    payload: {
+      settings: { ...edit.settings, logo: idOf(edit.settings?.logo) },
+      home: { ...edit.home, image: idOf(edit.home?.image) },
+      contact: edit.contact,
+      mailer: { auth: { user: 'demo' }, host: '127.0.0.1', port: 2525 },
+      urls: edit.urls,
+      providers: edit.providers,
+      keys: { conekta: { client: sim.conekta.publicKey }, paypal: { client: sim.paypal.clientId } },
+      donataria: demoDonataria,
+    },
+    historical: { cause: 'Actualización', description: 'Autorización del SAT para recibir donativos deducibles' },
+  },
+})
+// The donation service reads the payment settings at most two seconds old.
+await new Promise((resolve) => setTimeout(resolve, 2_100))
+await api('/api/donations/conekta', {
+  json: { token: await cardToken(sampleReceiptDonor.name), campaign: campaignIds[1], amount: sampleReceiptDonor.amount, name: sampleReceiptDonor.name, email: sampleReceiptDonor.email, phone: '5512345678', anonymous: false, receipt: sampleReceiptDonor.receipt },
+})
 
 // "Donadores mensuales": each month the simulator bills is delivered as the provider's webhook.
 for (const donor of sampleMonthlyDonors) {

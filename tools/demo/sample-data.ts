@@ -23,6 +23,15 @@ export const sampleMonthlyDonors = [
   { name: 'Raúl Mendoza', email: 'raul@demo.mx', amount: 150, months: 1, declined: true },
 ] as const
 
+/** 'Donataria autorizada' as the demo's Configuración has it, and a donor who asks for a deductible receipt. */
+export const demoDonataria = { enabled: true, rfc: 'FDE970701AB9', authorizationNumber: '600-04-02-2024-1234', authorizationDate: '2024-01-15' } as const
+export const sampleReceiptDonor = {
+  name: 'Ana Pérez',
+  email: 'ana.perez@demo.mx',
+  amount: 1200,
+  receipt: { rfc: 'PEGA800101AB8', name: 'Ana Pérez García', taxRegime: '605', postalCode: '06600', email: 'facturas.ana@demo.mx' },
+} as const
+
 export function picture(colors: readonly (readonly [number, number, number])[]): Buffer {
   const [from, to] = colors as [[number, number, number], [number, number, number]]
   return gradientPng(640, 360, from, to)
