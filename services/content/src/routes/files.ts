@@ -1,9 +1,8 @@
 import type { Request, RequestHandler, Response } from 'express'
 import { Router } from 'express'
-import busboy from 'busboy'
 import { fileTypeFromBuffer } from 'file-type'
-import { FILE_UPLOAD_FIELD, idParamsSchema, REQUIRED, UPLOAD_IMAGE_MIME_TYPES, UPLOAD_MAX_BYTES } from '@donaciones/contracts'
-import { forgiveAttempt, HttpError, notFound, payloadTooLarge, takeAttempt, tooManyRequests, unprocessable, validationError, withValidation, type ServiceContext } from '@donaciones/kit'
+import { FILE_UPLOAD_FIELD, idParamsSchema, UPLOAD_IMAGE_MIME_TYPES, UPLOAD_MAX_BYTES } from '@donaciones/contracts'
+import { forgiveAttempt, notFound, payloadTooLarge, readMultipartFiles, takeAttempt, tooManyRequests, unprocessable, withValidation, type ServiceContext } from '@donaciones/kit'
 import { uploadFile } from '../commands/upload-file.ts'
 import { readFileBlob, readFileEtag } from '../commands/file-blobs.ts'
 import { findFile } from '../projections/files.ts'
@@ -13,53 +12,6 @@ const MAX_MB = UPLOAD_MAX_BYTES / (1024 * 1024)
 export const fileTooLarge = () => payloadTooLarge('Archivo demasiado grande', `El tamaño máximo permitido es de ${MAX_MB} MB`)
 export const notAnImage = () => unprocessable('Tipo de archivo no permitido', 'Solo se permiten imágenes JPG, PNG, GIF o WEBP')
 const fileNotFound = () => notFound('Archivo no encontrado', 'El archivo solicitado no existe')
-const missingFile = () => validationError([{ path: FILE_UPLOAD_FIELD, message: REQUIRED }])
-
-/** Room for the multipart boundaries and headers around the file itself. */
-const MULTIPART_OVERHEAD = 64 * 1024
-
-/** Streams the `file` field, stopping at 5 MB; resolves with its bytes. */
-function readUpload(req: Request): Promise<Buffer> {
-  return new Promise((resolve, reject) => {
-    let parser: busboy.Busboy
-    try {
-      parser = busboy({ headers: req.headers, limits: { fileSize: UPLOAD_MAX_BYTES + 1, files: 1, fields: 10, parts: 20 } })
-    } catch {
-      reject(missingFile())
-      return
-    }
-    let result: Buffer | undefined
-    let failure: HttpError | undefined
-    const fail = (error: HttpError) => {
-      if (failure) return
-      failure = error
-      req.unpipe(parser)
-      reject(error)
-    }
-    parser.on('file', (name, stream) => {
-      if (name !== FILE_UPLOAD_FIELD || result !== undefined) {
-        stream.resume()
-        return
-      }
-      const chunks: Buffer[] = []
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk))
-      stream.on('limit', () => fail(fileTooLarge()))
-      // A form cut short destroys the file stream with busboy's error; unheard, it would crash the process.
-      stream.on('error', () => fail(missingFile()))
-      stream.on('end', () => {
-        if (!failure) result = Buffer.concat(chunks)
-      })
-    })
-    parser.on('error', () => fail(missingFile()))
-    parser.on('close', () => {
-      if (failure) return
-      if (!result || result.length === 0) reject(missingFile())
-      else if (result.length > UPLOAD_MAX_BYTES) reject(fileTooLarge())
-      else resolve(result)
-    })
-    req.pipe(parser)
-  })
-}
 
 /** Before setup the wizard uploads without a session; afterwards a signed-in user is required. */
 /** Images a user (role 2) may upload per day; administrators have no quota. */
@@ -101,18 +53,7 @@ export function fileRoutes(context: ServiceContext): Router {
   })
 
   const receiveUpload = async (req: Request, res: Response) => {
-    const declared = Number(req.headers['content-length'])
-    if (Number.isFinite(declared) && declared > UPLOAD_MAX_BYTES + MULTIPART_OVERHEAD) {
-      res.set('Connection', 'close')
-      throw fileTooLarge()
-    }
-    let bytes: Buffer
-    try {
-      bytes = await readUpload(req)
-    } catch (error) {
-      res.set('Connection', 'close')
-      throw error
-    }
+    const { [FILE_UPLOAD_FIELD]: bytes } = await readMultipartFiles(req, { [FILE_UPLOAD_FIELD]: { maxBytes: UPLOAD_MAX_BYTES, label: 'archivo', tooLarge: fileTooLarge } })
     const type = await fileTypeFromBuffer(bytes)
     if (!type || !(UPLOAD_IMAGE_MIME_TYPES as readonly string[]).includes(type.mime)) throw notAnImage()
     const file = await uploadFile(context, {

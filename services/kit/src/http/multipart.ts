@@ -7,8 +7,8 @@ import { validationError } from './validate.ts'
 /** Room for the multipart boundaries and part headers around the files themselves. */
 const MULTIPART_OVERHEAD = 64 * 1024
 
-/** Each expected file field and its largest size in bytes, with the name a person knows it by. */
-export type MultipartFileFields<Field extends string> = Record<Field, { maxBytes: number; label: string }>
+/** Each expected file field and its largest size in bytes, with the name a person knows it by (and, when a route has its own, the refusal of a file over it). */
+export type MultipartFileFields<Field extends string> = Record<Field, { maxBytes: number; label: string; tooLarge?: () => HttpError }>
 
 function tooLarge(label: string, maxBytes: number): HttpError {
   const size = maxBytes >= 1024 * 1024 ? `${maxBytes / (1024 * 1024)} MB` : `${Math.round(maxBytes / 1024)} KB`
@@ -24,11 +24,13 @@ function tooLarge(label: string, maxBytes: number): HttpError {
 export async function readMultipartFiles<Field extends string>(req: Request, fields: MultipartFileFields<Field>): Promise<Record<Field, Buffer>> {
   const names = Object.keys(fields) as Field[]
   const limitOf = (name: string) => fields[name as Field].maxBytes
+  const refusalOf = (field: Field) => fields[field].tooLarge?.() ?? tooLarge(fields[field].label, fields[field].maxBytes)
   const declared = Number(req.headers['content-length'])
   const largest = names.reduce((sum, name) => sum + limitOf(name), 0) + MULTIPART_OVERHEAD
   if (Number.isFinite(declared) && declared > largest) {
     req.res?.set('Connection', 'close')
-    throw payloadTooLarge('Archivos demasiado grandes', `Los archivos juntos no deben pasar de ${Math.round(largest / 1024)} KB`)
+    const [only] = names
+    throw names.length === 1 && only ? refusalOf(only) : payloadTooLarge('Archivos demasiado grandes', `Los archivos juntos no deben pasar de ${Math.round(largest / 1024)} KB`)
   }
   const missing = () => validationError(names.filter((name) => !received.has(name)).map((name) => ({ path: name, message: REQUIRED })))
   const received = new Map<Field, Buffer>()
@@ -59,10 +61,10 @@ export async function readMultipartFiles<Field extends string>(req: Request, fie
         let size = 0
         stream.on('data', (chunk: Buffer) => {
           size += chunk.length
-          if (size > fields[field].maxBytes) fail(tooLarge(fields[field].label, fields[field].maxBytes))
+          if (size > fields[field].maxBytes) fail(refusalOf(field))
           else chunks.push(chunk)
         })
-        stream.on('limit', () => fail(tooLarge(fields[field].label, fields[field].maxBytes)))
+        stream.on('limit', () => fail(refusalOf(field)))
         // A form cut short destroys the file stream with busboy's error; unheard, it would crash the process.
         stream.on('error', () => fail(missing()))
         stream.on('end', () => {
