@@ -31,12 +31,6 @@ export const MENU_ENTRIES: readonly MenuEntry[] = [
   ...(['campaign', 'admin', 'user', 'institution', 'category', 'pages'] as const).map(moduleEntry),
   { label: 'Configuración', to: '/dashboard/configuration/edit', module: null, description: 'Datos generales, contacto y proveedores.' },
   ...(['historical', 'donation'] as const).map(moduleEntry),
-  {
-    label: 'Recibos deducibles',
-    to: '/dashboard/donation/receipts',
-    module: 'donation',
-    description: 'Solicitudes de recibo deducible: exportar para timbrar y enviar los CFDI a los donadores.',
-  },
 ]
 
 /** The entries `user` may see: role 0 all; otherwise the read permission of each module. */

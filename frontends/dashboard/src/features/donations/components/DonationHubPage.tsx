@@ -46,6 +46,10 @@ export function DonationHubPage() {
             <Link to="/dashboard/donation/monthly/list" className="donation-channel__link">Donadores mensuales</Link>
             <p className="donation-channel__text">Quienes donan cada mes con tarjeta: estado, meses pagados y total.</p>
           </li>
+          <li className="donation-channel">
+            <Link to="/dashboard/donation/receipts" className="donation-channel__link">Recibos deducibles</Link>
+            <p className="donation-channel__text">Solicitudes de recibo deducible: exportar para timbrar y enviar los CFDI a los donadores.</p>
+          </li>
         </ul>
       </nav>
       <section className="donation-card" aria-label="Resumen de donaciones">

@@ -1,6 +1,7 @@
 import { useState } from 'react'
 import type { ReceiptRequestRow, ReceiptStatus } from '@donaciones/contracts'
 import { ErrorPanel, formatDate, formatMoney, Loading, notify, useQuery } from '@donaciones/web-kit'
+import { Link } from '@donaciones/web-kit/router'
 import { usePermissions } from '../../../hooks/use-permissions.ts'
 import { changed } from '../../../lib/record-actions.ts'
 import { exportPendingReceipts, loadReceipts, RECEIPTS_PATH } from '../api/receipts-api.ts'
@@ -39,6 +40,7 @@ export function ReceiptsPage() {
 
   return (
     <div className="receipts-page">
+      <p className="receipts-page__crumbs"><Link to="/dashboard/donation/list">Donaciones</Link> / Recibos deducibles</p>
       <div className="receipts-page__header">
         <h1 className="receipts-page__title">Recibos deducibles</h1>
         <button type="button" className="kit-button kit-button--secondary" onClick={() => void download()}>Descargar pendientes</button>
