@@ -118,6 +118,7 @@ forEachEngine('monthly card donations (through the gateway, with the provider si
       return found
     })
     expect(row?.suspendedReason).toBeTruthy()
+    expect(row?.nextChargeAt).toBeNull()
     expect(await countEvents('DonationFailed', body.monthly._id)).toBe(3)
 
     const token = await linkIn('suspension@correo.mx', /Para registrar otra tarjeta/)
@@ -127,7 +128,12 @@ forEachEngine('monthly card donations (through the gateway, with the provider si
     const updated = await donation.site.api('/api/donations/monthly/card', { method: 'POST', json: { token, cardToken: await cardToken(sim, '5555555555554444') } })
     expect(updated.status).toBe(200)
     expect(await json<MonthlyLinkResponse>(updated)).toMatchObject({ status: 'active', card: { last4: '4444' } })
-    await eventually(async () => expect((await monthlyRow(body.monthly._id))?.monthsPaid).toBe(2))
+    const resumed = await eventually(async () => {
+      const found = await monthlyRow(body.monthly._id)
+      expect(found?.monthsPaid).toBe(2)
+      return found
+    })
+    expect(resumed?.nextChargeAt).not.toBeNull()
 
     const reused = await donation.site.api('/api/donations/monthly/card', { method: 'POST', json: { token, cardToken: await cardToken(sim, APPROVED) } })
     expect(reused.status).toBe(409)

@@ -39,7 +39,8 @@ export const monthlyDonationsProjection = typedProjection({
       )
     }),
     on(monthlyDonationSuspended, async (data, _event, tx, schema) => {
-      await tx.query(`update ${table(schema)} set status = 'suspended', suspended_reason = $2, updated_at = $3 where id = $1`, [data.subscriptionId, data.reason, data.suspendedAt])
+      // Nothing is charged until the donor gives another card: the month it resumes sets the next charge again.
+      await tx.query(`update ${table(schema)} set status = 'suspended', suspended_reason = $2, next_charge_at = null, updated_at = $3 where id = $1`, [data.subscriptionId, data.reason, data.suspendedAt])
     }),
     on(monthlyDonationCardUpdated, async (data, _event, tx, schema) => {
       await tx.query(
