@@ -170,6 +170,44 @@ forEachEngine('deductible receipts: the donor asks as they give, an administrato
     expect(history[0]).toMatchObject({ cause: 'Recibo emitido' })
   })
 
+  it('gives every paid month of a monthly donation with a receipt request a pending receipt of its own', async () => {
+    const response = await donation.site.api('/api/donations/monthly', {
+      method: 'POST',
+      json: { token: await cardToken(sim, APPROVED), name: 'Ana Pérez', amount: 300, campaign: campaign.id, email: 'ana.mensual@correo.mx', phone: '5511112222', user: null, receipt: { ...receipt, email: 'mensual.facturas@correo.mx' } },
+      headers: { 'Idempotency-Key': crypto.randomUUID() },
+    })
+    expect(response.status).toBe(200)
+    const subscription = sim.conektaSubscriptions().at(-1)
+    if (!subscription) throw new Error('Sin suscripción')
+    await sim.advanceSubscription(subscription.id)
+    const months = await eventually(async () => {
+      const pending = (await receipts('pending')).filter((row) => row.email === 'mensual.facturas@correo.mx')
+      expect(pending).toHaveLength(2)
+      return pending
+    })
+    expect(months.map((row) => row.amount)).toEqual([300, 300])
+    expect(new Set(months.map((row) => row.folio)).size).toBe(2)
+  })
+
+  it('keeps the request of a cash voucher until it is paid, then lists it pending', async () => {
+    const response = await donation.site.api('/api/donations/oxxopay/request', {
+      method: 'POST',
+      json: { name: 'Ana', lastName: 'Pérez', email: 'ana.oxxo@correo.mx', phone: '5511112222', campaign: campaign.id, amount: 410, user: null, receipt: { ...receipt, email: 'oxxo.facturas@correo.mx' } },
+      headers: { 'Idempotency-Key': crypto.randomUUID() },
+    })
+    expect(response.status).toBe(200)
+    const ofVoucher = async () => (await receipts('pending')).filter((row) => row.email === 'oxxo.facturas@correo.mx')
+    expect(await ofVoucher()).toHaveLength(0)
+    const order = sim.conektaOrders().at(-1) as { id: string }
+    await sim.payOxxo(order.id)
+    const [pending] = await eventually(async () => {
+      const rows = await ofVoucher()
+      expect(rows).toHaveLength(1)
+      return rows
+    })
+    expect(pending).toMatchObject({ amount: 410, method: 'oxxo', rfc: RFC })
+  })
+
   it('answers 404 for a donation without an approved receipt request', async () => {
     const plain = JSON.parse((await donate({})).text) as { _id: string }
     const response = await upload(plain._id, stampedCfdiXml({ receiverRfc: RFC, receiverName: 'X', total: 750.5 }))
