@@ -14,7 +14,7 @@ import {
 } from '@donaciones/contracts'
 import { handToMailService, type OutboxMail } from '@donaciones/kit'
 import { campaignRefOf, type DonationDeps } from '../deps.ts'
-import { cancelLinkLines, monthlyMailContent } from './monthly-mail.ts'
+import { monthlyMailContent, monthlyThankYouLines } from './monthly-mail.ts'
 import { acknowledgementPdf } from '../receipts/acknowledgement-pdf.ts'
 import { RECEIPT_ISSUED_MAIL, receiptIssuedMail } from '../receipts/receipt-mail.ts'
 import type { PaymentSettings } from '../providers/payment-settings.ts'
@@ -130,7 +130,7 @@ async function thankYouMail(sources: MailSources, donation: ThankYou): Promise<M
     `Recibimos tu donación de ${formatPesos(donation.amount)}${campaign ? ` para la campaña «${campaign.title}»` : ''}.`,
     ...(attachment && donation.folio !== undefined ? ['', `Adjuntamos el comprobante de tu donativo con el folio ${formatFolio(donation.folio)}.`] : []),
     '',
-    ...(donation.monthly ? [...(await cancelLinkLines(sources, donation.monthly.subscriptionId)), ''] : []),
+    ...(donation.monthly ? [...(await monthlyThankYouLines(sources, donation.monthly.subscriptionId)), ''] : []),
     settings.siteName,
   ]
   return {

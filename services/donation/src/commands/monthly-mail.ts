@@ -33,11 +33,16 @@ export function monthlyMailsFor(state: MonthlyState | null, events: readonly Eve
 
 type LinkSources = Pick<DonationDeps, 'context' | 'options'>
 
-/** The lines every monthly e-mail ends with: how to cancel, in one click, with no account. */
-export async function cancelLinkLines(sources: LinkSources, subscriptionId: string): Promise<string[]> {
+/** The line every monthly e-mail carries: how to cancel, in one click, with no account. */
+export async function cancelLinkLine(sources: LinkSources, subscriptionId: string): Promise<string> {
   const { db, store } = sources.context
   const token = await signMonthlyLink(db, store.schema, { s: subscriptionId, a: 'cancel' })
-  return ['Tu donación se repetirá cada mes con la misma tarjeta.', `Si quieres cancelarla, entra a este enlace: ${monthlyLinkUrl(sources.options.publicUrl, token)}`]
+  return `Si quieres cancelarla, entra a este enlace: ${monthlyLinkUrl(sources.options.publicUrl, token)}`
+}
+
+/** What a month's thank-you adds: that the donation repeats, and how to cancel it. */
+export async function monthlyThankYouLines(sources: LinkSources, subscriptionId: string): Promise<string[]> {
+  return ['Tu donación se repetirá cada mes con la misma tarjeta.', await cancelLinkLine(sources, subscriptionId)]
 }
 
 /** The text of a queued monthly mail, or undefined when the kind is not one of these. */
@@ -64,7 +69,7 @@ export async function monthlyMailContent(sources: LinkSources, kind: string, pay
       '',
       `Para registrar otra tarjeta, entra a este enlace: ${monthlyLinkUrl(sources.options.publicUrl, token)}`,
       '',
-      ...(await cancelLinkLines(sources, mail.subscriptionId)).slice(1),
+      await cancelLinkLine(sources, mail.subscriptionId),
     ].join('\n'),
   }
 }
