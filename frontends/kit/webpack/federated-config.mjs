@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url'
 import HtmlWebpackPlugin from 'html-webpack-plugin'
 import MiniCssExtractPlugin from 'mini-css-extract-plugin'
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack'
+import TerserPlugin from 'terser-webpack-plugin'
 
 const kitDir = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 const kitPackage = JSON.parse(readFileSync(resolve(kitDir, 'package.json'), 'utf8'))
@@ -64,7 +65,7 @@ export function federatedConfig({ name, dir, exposes, host = false }) {
       filename: '[name].js',
       chunkFilename: '[name].[contenthash:8].js',
       assetModuleFilename: 'assets/[name].[contenthash:8][ext]',
-      clean: host ? { keep: /^remotes[\\/]/ } : true,
+      clean: host ? { keep: /^(remotes|\.builds)[\\/]/ } : true,
     },
     resolve: { extensions: ['.tsx', '.ts', '.mjs', '.js'] },
     module: {
@@ -100,6 +101,8 @@ export function federatedConfig({ name, dir, exposes, host = false }) {
       }),
       ...(host ? [new HtmlWebpackPlugin({ template: './src/index.html', inject: 'body', scriptLoading: 'defer', hash: true })] : []),
     ],
+    // SWC minifies as small as terser in a fraction of its time (decision 95).
+    optimization: { minimizer: [new TerserPlugin({ minify: TerserPlugin.swcMinify })] },
     performance: { hints: false },
     stats: 'errors-warnings',
   }
