@@ -38,6 +38,7 @@ export type { RunningHttpServer, ServiceAppOptions, ShutdownOptions, StartHttpSe
 export { createServiceApp, finishServiceApp, IDLE_UPSTREAM_SOCKET_MS, KEEP_ALIVE_TIMEOUT_MS, onShutdownSignals, startHttpServer } from './server.ts'
 export type { ValidatedParts } from './types.ts'
 export { afterResponse } from './after-response.ts'
+export { isDatabaseUnavailable } from './database-unavailable.ts'
 export { readCookie } from './cookies.ts'
 export type { ChangeSource, PublicCacheOptions, PublicDocument } from './public-cache.ts'
 export {
