@@ -25,7 +25,10 @@ export async function distinctFreePorts(count: number): Promise<number[]> {
 
 export interface RunningProcess {
   child: ChildProcess
+  /** stdout and stderr as they arrived. */
   output(): string
+  stdout(): string
+  stderr(): string
   exited: Promise<number | null>
   stop(signal?: NodeJS.Signals): Promise<number | null>
 }
@@ -38,12 +41,23 @@ export function runScript(entry: string, args: string[], env: NodeJS.ProcessEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let output = ''
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()))
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()))
-  const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)))
+  let stdout = ''
+  let stderr = ''
+  child.stdout?.on('data', (chunk: Buffer) => {
+    output += chunk.toString()
+    stdout += chunk.toString()
+  })
+  child.stderr?.on('data', (chunk: Buffer) => {
+    output += chunk.toString()
+    stderr += chunk.toString()
+  })
+  // 'close', not 'exit': the pipes may still hold the last lines when the process exits.
+  const exited = new Promise<number | null>((done) => child.once('close', (code) => done(code)))
   return {
     child,
     output: () => output,
+    stdout: () => stdout,
+    stderr: () => stderr,
     exited,
     async stop(signal = 'SIGTERM') {
       if (child.exitCode === null && child.signalCode === null) child.kill(signal)

@@ -1,14 +1,26 @@
-import { reconcileInService, reconcileOnDatabase, reconcileSince, type ReconcileReport } from '@donaciones/donation'
-import { acquireDataDirLock, createLogger, DataDirLockedError, readSettings, type Settings } from '@donaciones/kit'
+import { reconcileInService, reconcileOnDatabase, reconcileSince, reconcileStepText, type ReconcileReport, type ReconcileRun } from '@donaciones/donation'
+import { acquireDataDirLock, createLogger, DataDirLockedError, readSettings, serviceSchema, type Settings } from '@donaciones/kit'
 import { embeddedDataDir } from '../config.ts'
 import { startEmbeddedPlatform } from '../embedded-platform.ts'
+import { formatDuration } from './progress.ts'
+import { CommandError, runCommand } from './run-command.ts'
 
 const usage = `Uso: npm run reconcile -- [AAAA-MM-DD]
 Registra los pedidos pagados al proveedor que no tienen donación y vence las fichas OXXO
 caducadas, desde la fecha dada (por omisión, los últimos días configurados).
 Con DATABASE_URL (o DONATION_DATABASE_URL) trabaja sobre PostgreSQL con los servicios en marcha;
 si no, sobre la base embebida de DATA_DIR, con la plataforma detenida.
+Lo que va haciendo sale por stderr; el informe final, en JSON, por stdout.
 `
+
+function say(line: string): void {
+  process.stderr.write(`${line}\n`)
+}
+
+/** Logs of the command go with its progress, on stderr: stdout holds the report alone. */
+function commandLogger(settings: Settings) {
+  return createLogger('reconcile', { level: settings.LOG_LEVEL ?? 'warn', destination: process.stderr })
+}
 
 /**
  * `npm run reconcile -- [YYYY-MM-DD]`: records paid provider orders we have no donation for and
@@ -17,27 +29,32 @@ si no, sobre la base embebida de DATA_DIR, con la plataforma detenida.
  * - Embedded (DATA_DIR): the platform must be stopped (it runs the same job on a schedule); the
  *   command starts it in this process without opening a port, reconciles once and stops it.
  */
-function print(report: ReconcileReport): number {
+function print(report: ReconcileReport, startedAt: number): number {
   process.stdout.write(`${JSON.stringify(report, null, 2)}\n`)
-  return report.errors.length > 0 ? 1 : 0
+  const took = formatDuration(Date.now() - startedAt)
+  if (report.errors.length === 0) {
+    say(`Conciliación terminada en ${took}.`)
+    return 0
+  }
+  say(`Conciliación terminada en ${took} con ${report.errors.length === 1 ? '1 error' : `${report.errors.length} errores`} (véase "errors" en el informe).`)
+  return 1
 }
 
-async function embedded(since: Date, settings: Settings): Promise<number> {
+async function embedded(run: ReconcileRun, settings: Settings): Promise<ReconcileReport> {
   const dataDir = embeddedDataDir(settings)
   let release: () => void
   try {
     release = acquireDataDirLock(dataDir).release
   } catch (error) {
     if (error instanceof DataDirLockedError) {
-      process.stderr.write(`${error.message}\nLa plataforma en ejecución concilia por sí misma cada DONATION_RECONCILE_INTERVAL_MS; deténgala para conciliar ahora.\n`)
-      return 1
+      throw new CommandError(`${error.message}\nLa plataforma en ejecución concilia por sí misma cada DONATION_RECONCILE_INTERVAL_MS; deténgala para conciliar ahora.`)
     }
     throw error
   }
-  const logger = createLogger('reconcile', { level: settings.LOG_LEVEL ?? 'warn' })
-  const platform = await startEmbeddedPlatform({ port: 0, host: '127.0.0.1', dataDir, settings, logger })
+  say(`Abriendo la base embebida de ${dataDir}…`)
+  const platform = await startEmbeddedPlatform({ port: 0, host: '127.0.0.1', dataDir, settings, logger: commandLogger(settings) })
   try {
-    return print(await reconcileInService(platform.runtimes.donation.context, since))
+    return await reconcileInService(platform.runtimes.donation.context, run)
   } finally {
     await platform.stop()
     release()
@@ -51,12 +68,18 @@ async function main(): Promise<number> {
     return 0
   }
   const settings = readSettings()
-  const since = reconcileSince(argument, settings)
+  let since: Date
+  try {
+    since = reconcileSince(argument, settings)
+  } catch (error) {
+    throw new CommandError(`${error instanceof Error ? error.message : String(error)}\n${usage}`, 2)
+  }
+  const startedAt = Date.now()
+  const run: ReconcileRun = { since, onProgress: (step) => say(reconcileStepText(step)) }
   const databaseUrl = settings.serviceDatabaseUrls.donation ?? settings.DATABASE_URL
-  return databaseUrl ? print(await reconcileOnDatabase(since, databaseUrl, settings)) : embedded(since, settings)
+  if (!databaseUrl) return print(await embedded(run, settings), startedAt)
+  say(`Conciliando en PostgreSQL (esquema ${serviceSchema('donation', settings)})…`)
+  return print(await reconcileOnDatabase(run, databaseUrl, settings, commandLogger(settings)), startedAt)
 }
 
-process.exitCode = await main().catch((error: unknown) => {
-  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`)
-  return 1
-})
+await runCommand(main)

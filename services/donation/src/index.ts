@@ -18,8 +18,9 @@ import { readRoutes } from './routes/read-routes.ts'
 import { webhookRoutes } from './routes/webhook-routes.ts'
 
 export type { DonationServiceOptions } from './options.ts'
-export { reconcile, type ReconcileReport } from './commands/reconcile.ts'
-export { reconcileInService, reconcileOnDatabase, reconcileSince } from './reconcile-job.ts'
+export { reconcile, type ReconcileReport, type ReconcileStep } from './commands/reconcile.ts'
+export { reconcileInService, reconcileOnDatabase, reconcileSince, type ReconcileRun } from './reconcile-job.ts'
+export { reconcileStepText } from './reconcile-progress.ts'
 
 /**
  * The donation service. Options win over the environment (CONEKTA_API_URL, PAYPAL_API_URL,

@@ -96,7 +96,7 @@ describe('fault: killed between the charge and the record, then reconciled', () 
     const reconcileOnce = async () => {
       const run = runScript('platform/src/cli/reconcile.ts', [], { ...env, CONEKTA_API_URL: sim.conekta.baseUrl })
       expect(await run.exited).toBe(0)
-      return JSON.parse(run.output().slice(run.output().indexOf('{'))) as { conekta: { recorded: number } }
+      return JSON.parse(run.stdout()) as { conekta: { recorded: number } }
     }
     expect((await reconcileOnce()).conekta.recorded).toBe(1)
     expect((await reconcileOnce()).conekta.recorded).toBe(0)

@@ -6,7 +6,7 @@ export * from './limits/index.ts'
 export { toBusMessage, fromBusPayload } from './messaging/envelope-codec.ts'
 export { OutboxRelay, relayCheckpointName, type OutboxRelayOptions } from './messaging/outbox-relay.ts'
 export { startChangeFeed, type ChangeFeed, type ChangeFeedSources } from './messaging/change-feed.ts'
-export { ProjectionConsumer, type ProjectionConsumerOptions } from './messaging/projection-consumer.ts'
+export { ProjectionConsumer, type ProjectionConsumerOptions, type ProjectionLag } from './messaging/projection-consumer.ts'
 export { replayProjection, type ReplayOptions, type ReplayProgress } from './messaging/replay.ts'
 export { paymentScripts, readServiceProcessConfig, type ServiceProcessConfig } from './runtime/config.ts'
 export {

@@ -1,4 +1,5 @@
 export { messagingEngines, type BusEngine } from './bus-engines.ts'
+export { heldBus, type HeldBus } from './held-bus.ts'
 export { databaseEngines, natsServerBinary, realEngines, skipWithout, uniqueName, type DatabaseEngine } from './engines.ts'
 export { unexpectedKeys } from './exact-shape.ts'
 export { foreignSampleNoted, sampleDefinitions, sampleNoted, testMetadata } from './sample-events.ts'

@@ -1,4 +1,4 @@
-import { countRelayLag, relayCheckpointName, type SqlDatabase } from '@donaciones/kit'
+import { relayCheckpointName, relayLag, type SqlDatabase } from '@donaciones/kit'
 
 /** Row count and content hash of one table. */
 export type StoredData = Record<string, string>
@@ -45,7 +45,7 @@ export function changedTables(before: StoredData, after: StoredData): string[] {
 /** Events some service has committed and its relay has not published yet. */
 async function unpublishedEvents({ db, schemas }: StoredPlace): Promise<number> {
   let total = 0
-  for (const schema of schemas) total += await countRelayLag(db, schema, relayCheckpointName)
+  for (const schema of schemas) total += await relayLag(db, schema, relayCheckpointName)
   return total
 }
 

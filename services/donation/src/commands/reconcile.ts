@@ -24,12 +24,40 @@ export interface ReconcileReport {
 }
 
 /**
+ * What a reconciliation is doing, told as it goes to whoever runs it (the command line prints it);
+ * the reconciliation itself prints nothing.
+ */
+export type ReconcileStep =
+  | { step: 'skipped'; provider: 'conekta' | 'paypal' }
+  | { step: 'orders'; since: Date }
+  | { step: 'orders-listed'; total: number }
+  | { step: 'orders-checked'; checked: number; total: number; recorded: number; approved: number }
+  | { step: 'vouchers'; due: number }
+  | { step: 'vouchers-checked'; expired: number; paid: number }
+  | { step: 'subscriptions'; open: number }
+  | { step: 'subscriptions-checked'; checked: number; suspended: number; cancelled: number }
+  | { step: 'paypal'; pending: number }
+  | { step: 'paypal-checked'; approved: number }
+  | { step: 'error'; error: string }
+
+export interface ReconcileOptions {
+  since: Date
+  now?: Date
+  correlationId?: string
+  onProgress?: (step: ReconcileStep) => void
+}
+
+/** Orders between two 'orders-checked' steps. */
+const ORDERS_PER_STEP = 25
+
+/**
  * Lists the providers' orders since a date and records every paid one we lack (a crashed request,
  * a lost webhook), approves pending ones the provider confirms, and expires OXXO vouchers past
  * their expiry. Safe to run any number of times, concurrently with the webhooks.
  */
-export async function reconcile(deps: DonationDeps, options: { since: Date; now?: Date; correlationId?: string }): Promise<ReconcileReport> {
+export async function reconcile(deps: DonationDeps, options: ReconcileOptions): Promise<ReconcileReport> {
   const now = options.now ?? new Date()
+  const tell = options.onProgress ?? (() => {})
   const command: DonationCommandContext = { store: deps.context.store, mail: deps.context.mail, correlationId: options.correlationId ?? `reconcile-${randomUUID()}`, actor: null }
   const report: ReconcileReport = {
     since: options.since.toISOString(),
@@ -39,24 +67,35 @@ export async function reconcile(deps: DonationDeps, options: { since: Date; now?
     paypal: { pending: 0, approved: 0 },
     errors: [],
   }
+  const failed = (error: string) => {
+    report.errors.push(error)
+    tell({ step: 'error', error })
+  }
   const settings = await loadPaymentSettings(deps.context.directory, command.correlationId)
   const { db, store } = deps.context
 
   if (settings.conekta.privateKey) {
     const conekta = new ConektaClient(settings.conekta.privateKey, deps.options.conektaApiUrl)
     try {
+      tell({ step: 'orders', since: options.since })
       const orders = await conekta.listOrders('paid', Math.floor(options.since.getTime() / 1000))
       report.conekta.paidOrders = orders.length
-      for (const order of orders) {
+      tell({ step: 'orders-listed', total: orders.length })
+      const checked = (count: number) => tell({ step: 'orders-checked', checked: count, total: orders.length, recorded: report.conekta.recorded, approved: report.conekta.approved })
+      for (const [index, order] of orders.entries()) {
         const outcome = await syncConektaOrder(deps, command, order)
         if (outcome === 'recorded') report.conekta.recorded++
         if (outcome === 'suspended' || outcome === 'cancelled') report.monthly[outcome]++
         if (outcome === 'approved') report.conekta.approved++
+        if ((index + 1) % ORDERS_PER_STEP === 0 && index + 1 < orders.length) checked(index + 1)
       }
+      checked(orders.length)
     } catch (error) {
-      report.errors.push(`conekta: ${String(error)}`)
+      failed(`conekta: ${String(error)}`)
     }
-    for (const voucher of await expiredVouchers(db, store.schema, now)) {
+    const vouchers = await expiredVouchers(db, store.schema, now)
+    tell({ step: 'vouchers', due: vouchers.length })
+    for (const voucher of vouchers) {
       try {
         const order = voucher.provider_order_id ? await conekta.getOrder(voucher.provider_order_id) : undefined
         if (order?.payment_status === 'paid') {
@@ -65,30 +104,35 @@ export async function reconcile(deps: DonationDeps, options: { since: Date; now?
           report.oxxo.expired++
         }
       } catch (error) {
-        report.errors.push(`oxxo ${voucher.id}: ${String(error)}`)
+        failed(`oxxo ${voucher.id}: ${String(error)}`)
       }
     }
-  }
+    tell({ step: 'vouchers-checked', ...report.oxxo })
 
-  if (settings.conekta.privateKey) {
     const recurring = new ConektaRecurringClient(settings.conekta.privateKey, deps.options.conektaApiUrl)
-    for (const open of await openMonthlyDonations(db, store.schema)) {
+    const open = await openMonthlyDonations(db, store.schema)
+    tell({ step: 'subscriptions', open: open.length })
+    for (const monthly of open) {
       try {
-        const state = await loadMonthly(store, open.id)
+        const state = await loadMonthly(store, monthly.id)
         if (!state) continue
         report.monthly.checked++
-        const subscription = await recurring.getSubscription(open.provider_customer_id)
+        const subscription = await recurring.getSubscription(monthly.provider_customer_id)
         if (await syncMonthlyStatus(command, state, subscription)) report.monthly[subscription.status === 'paused' ? 'suspended' : 'cancelled']++
       } catch (error) {
-        report.errors.push(`mensual ${open.id}: ${String(error)}`)
+        failed(`mensual ${monthly.id}: ${String(error)}`)
       }
     }
+    tell({ step: 'subscriptions-checked', ...report.monthly })
+  } else {
+    tell({ step: 'skipped', provider: 'conekta' })
   }
 
   if (settings.paypal.clientId && settings.paypal.secret) {
     const paypal = new PaypalClient({ clientId: settings.paypal.clientId, secret: settings.paypal.secret }, deps.options.paypalApiUrl)
     const pending = await pendingWithOrder(db, store.schema, 'paypal', options.since)
     report.paypal.pending = pending.length
+    tell({ step: 'paypal', pending: pending.length })
     for (const row of pending) {
       try {
         const state = await loadDonation(store, row.id)
@@ -96,9 +140,12 @@ export async function reconcile(deps: DonationDeps, options: { since: Date; now?
         const order = await paypal.getOrder(row.provider_order_id)
         if (order.status === 'COMPLETED' && (await approveFromPaypal(deps, command, state, order))) report.paypal.approved++
       } catch (error) {
-        report.errors.push(`paypal ${row.id}: ${String(error)}`)
+        failed(`paypal ${row.id}: ${String(error)}`)
       }
     }
+    tell({ step: 'paypal-checked', approved: report.paypal.approved })
+  } else {
+    tell({ step: 'skipped', provider: 'paypal' })
   }
   return report
 }

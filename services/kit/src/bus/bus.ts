@@ -47,5 +47,11 @@ export interface Bus {
    * For hints such as "this data changed", never for work that must be done.
    */
   observe(subjects: readonly string[], handler: ObservationHandler): Promise<Subscription>
+  /**
+   * How many messages on `filter` the durable consumer has yet to acknowledge (delivered or not),
+   * from the bus's own positions: nothing is read or counted message by message, so it is cheap
+   * to ask on every scrape or probe. Undefined when the bus cannot tell right now (unreachable).
+   */
+  pending(durable: string, filter: string): Promise<number | undefined>
   close(): Promise<void>
 }

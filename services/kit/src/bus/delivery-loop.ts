@@ -1,5 +1,6 @@
 import type { DeliveredMessage, MessageHandler } from './bus.ts'
 import type { BusStore, StoredMessage } from './in-process-store.ts'
+import { PendingCount } from './pending-count.ts'
 import { subjectFilterPattern, subjectMatches } from './subject-filter.ts'
 
 /** One subscriber of a durable consumer; `running` holds its unfinished handler calls. */
@@ -52,14 +53,18 @@ export class DeliveryLoop {
    * once, then kept here, as this loop is the pair's only reader and writer in the process.
    */
   private position: number | undefined
+  private readonly pendingCount: PendingCount
 
+  /** `horizon`: the last sequence the bus had stored when it made this pair. */
   constructor(
     private readonly store: BusStore,
     private readonly durable: string,
     private readonly filter: string,
     private readonly settings: LoopSettings,
+    horizon: number,
   ) {
     this.pattern = subjectFilterPattern(filter)
+    this.pendingCount = new PendingCount(horizon)
   }
 
   add(member: Member): void {
@@ -72,11 +77,23 @@ export class DeliveryLoop {
     if (this.members.length === 0) this.pause?.resolve()
   }
 
-  /** A message was published: if it is for this pair, look for it now instead of at the next poll. */
-  wake(subject: string): void {
+  /** A message was stored: if it is for this pair, count it and look for it now instead of at the next poll. */
+  wake(subject: string, sequence: number): void {
     if (!subjectMatches(this.filter, subject)) return
+    this.pendingCount.stored(sequence)
     this.woken = true
     if (this.pause?.onPublish) this.pause.resolve()
+  }
+
+  /** Messages of the pair not acknowledged yet, from memory (the stored checkpoint before the loop read it). */
+  async pending(): Promise<number> {
+    return this.pendingCount.after(this.position ?? (await this.store.checkpoint(this.durable, this.filter)))
+  }
+
+  private moveTo(position: number): number {
+    this.position = position
+    this.pendingCount.passed(position)
+    return position
   }
 
   /** Resolves once the loop has stopped touching the database. */
@@ -110,7 +127,7 @@ export class DeliveryLoop {
    * (delivery is at least once; each handler skips what it has applied).
    */
   private async deliverAvailable(): Promise<void> {
-    let position = (this.position ??= await this.store.checkpoint(this.durable, this.filter))
+    let position = this.position ?? this.moveTo(await this.store.checkpoint(this.durable, this.filter))
     let acked = 0
     const saveAcked = async () => {
       if (acked === 0) return
@@ -123,11 +140,11 @@ export class DeliveryLoop {
         const batch = await this.store.readAfter(position, this.pattern, BATCH_SIZE)
         for (const message of batch.messages) {
           if (!(await this.deliver(message))) return
-          position = this.position = acked = message.sequence
+          position = acked = this.moveTo(message.sequence)
         }
         await saveAcked()
         // Every match in the window is acknowledged: the rest of it is for other consumers.
-        position = this.position = Math.max(position, batch.scannedTo)
+        position = this.moveTo(Math.max(position, batch.scannedTo))
         if (batch.scanned < BATCH_SIZE) return
       }
     } finally {

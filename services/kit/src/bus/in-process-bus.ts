@@ -37,6 +37,8 @@ export async function createInProcessBus(options: InProcessBusOptions): Promise<
     onError: options.onError ?? (() => undefined),
   }
   const defaultAckWaitMs = options.ackWaitMs ?? 30_000
+  /** The last sequence stored: read once, then kept as this bus stores messages (it is their only writer). */
+  let lastStored = await store.lastSequence()
   const loops = new Map<string, DeliveryLoop>()
   const subscriptions = new Set<Subscription>()
   const observers = new Set<{ filters: readonly string[]; handler: ObservationHandler }>()
@@ -46,7 +48,7 @@ export async function createInProcessBus(options: InProcessBusOptions): Promise<
     const key = JSON.stringify([durable, filter])
     let loop = loops.get(key)
     if (!loop) {
-      loop = new DeliveryLoop(store, durable, filter, settings)
+      loop = new DeliveryLoop(store, durable, filter, settings, lastStored)
       loops.set(key, loop)
     }
     return loop
@@ -59,11 +61,12 @@ export async function createInProcessBus(options: InProcessBusOptions): Promise<
   async function publishAll(messages: readonly OutgoingMessage[]): Promise<void> {
     assertOpen()
     messages.forEach((message) => assertValidSubject(message.subject))
-    await store.insert(messages)
-    for (const message of messages) {
-      for (const loop of loops.values()) loop.wake(message.subject)
-      tellObservers(message)
+    const stored = await store.insert(messages)
+    for (const { subject, sequence } of stored) {
+      lastStored = Math.max(lastStored, sequence)
+      for (const loop of loops.values()) loop.wake(subject, sequence)
     }
+    messages.forEach(tellObservers)
   }
 
   function tellObservers(message: OutgoingMessage): void {
@@ -121,6 +124,17 @@ export async function createInProcessBus(options: InProcessBusOptions): Promise<
       }
       subscriptions.add(subscription)
       return subscription
+    },
+
+    async pending(durable: string, filter: string): Promise<number | undefined> {
+      if (closed) return undefined
+      try {
+        const loop = loops.get(JSON.stringify([durable, filter]))
+        // A pair not subscribed in this process: everything after its checkpoint, whatever the subject.
+        return loop ? await loop.pending() : Math.max(0, lastStored - (await store.checkpoint(durable, filter)))
+      } catch {
+        return undefined
+      }
     },
 
     async close(): Promise<void> {

@@ -7,13 +7,15 @@ export interface StoredMessage extends OutgoingMessage {
 
 /** The in-process bus tables: the message log and one checkpoint per (durable, filter). */
 export interface BusStore {
-  /** Stores the messages in their order, each id once; one statement however many they are. */
-  insert(messages: readonly OutgoingMessage[]): Promise<void>
+  /** Stores the messages in their order, each id once; one statement however many they are. Returns the ones stored now. */
+  insert(messages: readonly OutgoingMessage[]): Promise<StoredMessage[]>
   /**
    * Looks at up to `limit` messages after `position`: those whose subject matches the regular
    * expression `pattern` in order, how many were looked at and the last sequence looked at.
    */
   readAfter(position: number, pattern: string, limit: number): Promise<ScannedMessages>
+  /** The sequence of the last message stored (0 when none): the end of the primary key. */
+  lastSequence(): Promise<number>
   checkpoint(durable: string, filter: string): Promise<number>
   saveCheckpoint(durable: string, filter: string, position: number): Promise<void>
 }
@@ -58,22 +60,29 @@ export async function openBusStore(db: SqlDatabase, schema: string): Promise<Bus
 
   const insertSql = `insert into ${messages} (id, subject, payload)
     select id, subject, payload from unnest($1::text[], $2::text[], $3::text[]) with ordinality as m(id, subject, payload, n) order by n
-    on conflict (id) do nothing`
+    on conflict (id) do nothing
+    returning sequence, id`
 
   return {
     async insert(batch) {
-      if (batch.length === 0) return
+      if (batch.length === 0) return []
       const params = [batch.map((message) => message.id), batch.map((message) => message.subject), batch.map((message) => message.payload)]
+      const stored = (rows: Array<{ sequence: number | string; id: string }>): StoredMessage[] => {
+        const byId = new Map(batch.map((message) => [message.id, message]))
+        return rows.flatMap(({ sequence, id }) => {
+          const message = byId.get(id)
+          return message ? [{ ...message, sequence: Number(sequence) }] : []
+        })
+      }
       if (db.dialect === 'pglite') {
         // One connection: statements, and so sequence values, commit in order.
-        await db.query(insertSql, params)
-        return
+        return stored((await db.query<{ sequence: number | string; id: string }>(insertSql, params)).rows)
       }
       // On a pool, a later sequence could commit first and a reader past it would skip the
       // earlier one; serialising publishers makes commit order equal sequence order.
-      await db.transaction(async (tx) => {
+      return db.transaction(async (tx) => {
         await tx.query('select pg_advisory_xact_lock(hashtext($1))', [messages])
-        await tx.query(insertSql, params)
+        return stored((await tx.query<{ sequence: number | string; id: string }>(insertSql, params)).rows)
       })
     },
 
@@ -94,6 +103,11 @@ export async function openBusStore(db: SqlDatabase, schema: string): Promise<Bus
         .map(({ sequence, id, subject, payload }) => ({ id, subject, payload, sequence: Number(sequence) }))
         .sort((a, b) => a.sequence - b.sequence)
       return { messages: found, scanned: Number(summary?.scanned ?? 0), scannedTo: Number(summary?.scanned_to ?? position) }
+    },
+
+    async lastSequence() {
+      const result = await db.query<{ sequence: number | string | null }>(`select max(sequence) as sequence from ${messages}`)
+      return Number(result.rows[0]?.sequence ?? 0)
     },
 
     async checkpoint(durable, filter) {

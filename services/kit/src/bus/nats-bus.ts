@@ -28,6 +28,8 @@ export interface NatsBus extends Bus {
 }
 
 const DUPLICATE_WINDOW_MS = 2 * 60_000
+/** A question about positions must not hold up a readiness probe while the server is away. */
+const PENDING_TIMEOUT_MS = 1_000
 
 async function ensureStream(jsm: JetStreamManager, stream: string, subject: string, replicas: number): Promise<void> {
   const duplicateWindow = nanos(DUPLICATE_WINDOW_MS)
@@ -64,6 +66,7 @@ export async function createNatsBus(options: NatsBusOptions): Promise<NatsBus> {
 
   const nc = await connect({ servers: options.servers, name: options.name, maxReconnectAttempts: -1 })
   const jsm = await nc.jetstreamManager()
+  const positions = await nc.jetstreamManager({ timeout: PENDING_TIMEOUT_MS, checkAPI: false })
   const js = nc.jetstream()
   try {
     await ensureStream(jsm, stream, `${subjectPrefix}.>`, options.replicas ?? 1)
@@ -149,6 +152,17 @@ export async function createNatsBus(options: NatsBusOptions): Promise<NatsBus> {
       }
       subscriptions.add(subscription)
       return subscription
+    },
+
+    async pending(durable: string, filter: string): Promise<number | undefined> {
+      if (nc.isClosed()) return undefined
+      try {
+        // The server keeps these figures from the stream's sequences and the consumer's floor.
+        const info = await positions.consumers.info(stream, consumerName(durable, filter))
+        return info.num_pending + info.num_ack_pending
+      } catch {
+        return undefined
+      }
     },
 
     async close(): Promise<void> {

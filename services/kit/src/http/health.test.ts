@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { serveTestApp } from '../../testing/test-server.ts'
 import type { TestServer } from '../../testing/test-server.ts'
+import { projectionLagCheck } from '../runtime/projection-readiness.ts'
+import { NotReady } from './health.ts'
 
 let server: TestServer | undefined
 
@@ -71,5 +73,34 @@ describe('health routes', () => {
       },
     })
     expect((await fetch(`${server.url}/readyz`)).status).toBe(503)
+  })
+
+  it('/readyz is 503 with the reason and details a check gives when it says "not ready"', async () => {
+    server = await serveTestApp(() => undefined, {
+      readiness: { database: async () => undefined, warmup: () => Promise.reject(new NotReady('Cargando la caché', { loaded: 3 })) },
+    })
+    const res = await fetch(`${server.url}/readyz`)
+    expect(res.status).toBe(503)
+    expect(await res.json()).toEqual({ message: 'Servicio no disponible', description: 'Cargando la caché', loaded: 3 })
+    expect(server.logs().at(-1)).toMatchObject({ msg: 'Cargando la caché', check: 'warmup', loaded: 3 })
+  })
+})
+
+describe('projectionLagCheck', () => {
+  const lags = (...entries: Array<[string, number | undefined]>) => ({ lag: async () => entries.map(([projection, lag]) => ({ projection, lag })) })
+
+  it('names every projection more than the limit behind, with its lag', async () => {
+    const check = projectionLagCheck(lags(['campaign-refs', 12_000], ['donors', 10_000], ['totals', 10_001]), 10_000)
+    const refusal = await Promise.resolve().then(check).catch((error: unknown) => error)
+    expect(refusal).toBeInstanceOf(NotReady)
+    expect(refusal).toMatchObject({
+      description: 'Proyecciones atrasadas, con más de 10000 eventos por aplicar: campaign-refs (12000 eventos), totals (10001 eventos)',
+      details: { maxLag: 10_000, lagging: [{ projection: 'campaign-refs', lag: 12_000 }, { projection: 'totals', lag: 10_001 }] },
+    })
+  })
+
+  it('passes at the limit, for a lag the bus cannot tell, and always with a limit of 0', async () => {
+    await expect(Promise.resolve().then(projectionLagCheck(lags(['a', 5], ['b', undefined]), 5))).resolves.toBeUndefined()
+    await expect(Promise.resolve().then(projectionLagCheck(lags(['a', 1_000_000]), 0))).resolves.toBeUndefined()
   })
 })

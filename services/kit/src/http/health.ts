@@ -15,6 +15,20 @@ export interface HealthOptions {
   logger?: Logger
 }
 
+/**
+ * Thrown by a check whose dependency answers but says the service should take no traffic yet: its
+ * Spanish description and details make the 503 body instead of "Dependencia no disponible".
+ */
+export class NotReady extends Error {
+  override readonly name = 'NotReady'
+  constructor(
+    readonly description: string,
+    readonly details: Record<string, unknown> = {},
+  ) {
+    super(description)
+  }
+}
+
 class CheckTimeout extends Error {
   override readonly name = 'CheckTimeout'
 }
@@ -43,7 +57,7 @@ export async function runReadinessChecks(checks: ReadinessChecks, timeoutMs = 20
   return { ok: true }
 }
 
-/** `GET /healthz` (the process is alive) and `GET /readyz` (its dependencies answer). */
+/** `GET /healthz` (the process is alive) and `GET /readyz` (its dependencies answer and nothing holds it back). */
 export function healthRouter(options: HealthOptions = {}): Router {
   const router = Router()
   router.get('/healthz', (_req: Request, res: Response) => {
@@ -54,6 +68,11 @@ export function healthRouter(options: HealthOptions = {}): Router {
     res.set('Cache-Control', 'no-store')
     if (result.ok) {
       res.json({ status: 'ok' })
+      return
+    }
+    if (result.reason instanceof NotReady) {
+      options.logger?.warn({ check: result.name, ...result.reason.details }, result.reason.description)
+      res.status(503).json({ message: 'Servicio no disponible', description: result.reason.description, ...result.reason.details })
       return
     }
     options.logger?.warn({ check: result.name, err: result.reason }, 'Dependencia no disponible')

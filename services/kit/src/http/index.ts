@@ -33,11 +33,12 @@ export { ROLES, authClaimsSchema, hasPermission, permissionSchema, roleSchema } 
 export type { AuthenticateOptions, TokenVerifier, TokenVerifierOptions } from './auth.ts'
 export { authenticate, createTokenVerifier, requirePermission, requireRole } from './auth.ts'
 export type { HealthOptions, ReadinessCheck, ReadinessChecks, ReadinessResult } from './health.ts'
-export { healthRouter, runReadinessChecks } from './health.ts'
+export { healthRouter, NotReady, runReadinessChecks } from './health.ts'
 export type { RunningHttpServer, ServiceAppOptions, ShutdownOptions, StartHttpServerOptions } from './server.ts'
 export { createServiceApp, finishServiceApp, IDLE_UPSTREAM_SOCKET_MS, KEEP_ALIVE_TIMEOUT_MS, onShutdownSignals, startHttpServer } from './server.ts'
 export type { ValidatedParts } from './types.ts'
 export { afterResponse } from './after-response.ts'
+export { isDatabaseUnavailable } from './database-unavailable.ts'
 export { readCookie } from './cookies.ts'
 export type { ChangeSource, PublicCacheOptions, PublicDocument } from './public-cache.ts'
 export {

@@ -6,7 +6,7 @@ import type { EventStore } from '../eventstore/event-store.ts'
 import { eventKey } from '../eventstore/projection.ts'
 import { toBusMessage } from './envelope-codec.ts'
 import { stableLockKey } from '../db/lock-key.ts'
-import { countRelayLag } from '../metrics/lag.ts'
+import { relayLag } from '../metrics/lag.ts'
 import { metricsFor } from '../metrics/registry.ts'
 
 export interface OutboxRelayOptions {
@@ -39,7 +39,7 @@ export class OutboxRelay {
   constructor(private readonly options: OutboxRelayOptions) {
     this.aggregates = new Map(options.definitions.map((definition) => [eventKey(definition), definition.aggregate]))
     const { store } = options
-    metricsFor(store.service).setRelayLag(() => countRelayLag(store.db, store.schema, relayCheckpointName))
+    metricsFor(store.service).setRelayLag(() => relayLag(store.db, store.schema, relayCheckpointName))
   }
 
   get isLeader(): boolean {

@@ -5,7 +5,6 @@ import type { EventStore } from '../eventstore/event-store.ts'
 import { eventKey, projectionHandles, type Projection } from '../eventstore/projection.ts'
 import { ident } from '../eventstore/schema.ts'
 import { fromBusPayload } from './envelope-codec.ts'
-import { countConsumerLag } from '../metrics/lag.ts'
 import { metricsFor } from '../metrics/registry.ts'
 
 export interface ProjectionConsumerOptions {
@@ -13,6 +12,12 @@ export interface ProjectionConsumerOptions {
   bus: Bus
   projections: readonly Projection[]
   ackWaitMs?: number
+}
+
+/** How many events wait on the bus for one projection; undefined when the bus cannot tell. */
+export interface ProjectionLag {
+  projection: string
+  lag: number | undefined
 }
 
 /**
@@ -31,20 +36,7 @@ export class ProjectionConsumer {
     const service = options.store.service
     this.projections = options.projections.filter((projection) => projection.handles.some((definition) => definition.service !== service))
     this.handledKeys = new Set(this.projections.flatMap((projection) => projection.handles.map(eventKey)))
-    const typesBySource = new Map<string, string[]>()
-    for (const definition of this.projections.flatMap((projection) => projection.handles)) {
-      if (definition.service === service) continue
-      const types = typesBySource.get(definition.service) ?? []
-      if (!types.includes(definition.type)) types.push(definition.type)
-      typesBySource.set(definition.service, types)
-    }
-    if (typesBySource.size > 0) {
-      const { store } = options
-      // Producers' schemas share this one's DB_SCHEMA_PREFIX (`<prefix>_<service>`).
-      const prefix = store.schema.endsWith(service) ? store.schema.slice(0, store.schema.length - service.length) : ''
-      const typesBySchema = new Map([...typesBySource].map(([source, types]) => [`${prefix}${source}`, types]))
-      metricsFor(service).setConsumerLag(this.durable, () => countConsumerLag(store.db, store.schema, typesBySchema))
-    }
+    if (this.subjects.length > 0) metricsFor(service).setConsumerLag(this.durable, () => this.totalLag())
   }
 
   private get durable(): string {
@@ -57,11 +49,32 @@ export class ProjectionConsumer {
    * they were published. Events no projection here handles are acknowledged and left out.
    */
   get subjects(): string[] {
+    return [...new Set(this.projections.flatMap((projection) => this.subjectsOf(projection)))]
+  }
+
+  private subjectsOf(projection: Projection): string[] {
     const service = this.options.store.service
-    const sources = this.projections.flatMap((projection) =>
-      projection.handles.filter((definition) => definition.service !== service).map((definition) => `${definition.service}.>`),
-    )
-    return [...new Set(sources)]
+    return [...new Set(projection.handles.filter((definition) => definition.service !== service).map((definition) => `${definition.service}.>`))]
+  }
+
+  /**
+   * The events each projection fed here has yet to apply: what the bus holds for this consumer on
+   * the projection's sources, from the bus's positions (no read of any log). Inline projections of
+   * the service's own events are applied with the append and never wait.
+   */
+  async lag(): Promise<ProjectionLag[]> {
+    const pending = await this.pendingBySubject()
+    return this.projections.map((projection) => ({ projection: projection.name, lag: sumKnown(this.subjectsOf(projection).map((subject) => pending.get(subject))) }))
+  }
+
+  private async pendingBySubject(): Promise<Map<string, number | undefined>> {
+    const subjects = this.subjects
+    const counts = await Promise.all(subjects.map((subject) => this.options.bus.pending(this.durable, subject)))
+    return new Map(subjects.map((subject, index) => [subject, counts[index]]))
+  }
+
+  private async totalLag(): Promise<number | undefined> {
+    return sumKnown([...(await this.pendingBySubject()).values()])
   }
 
   /** Creates the tables of the projections this consumer feeds (inline ones are set up by the store). */
@@ -119,6 +132,12 @@ export class ProjectionConsumer {
     if (!this.projections.some((projection) => projectionHandles(projection, envelope))) return
     await this.receive(envelope)
   }
+}
+
+/** The sum of the figures known, or undefined when none is. */
+function sumKnown(values: readonly (number | undefined)[]): number | undefined {
+  const known = values.filter((value): value is number => value !== undefined)
+  return known.length === 0 ? undefined : known.reduce((sum, value) => sum + value, 0)
 }
 
 async function recordInInbox(tx: SqlExecutor, schema: string, envelope: EventEnvelope): Promise<boolean> {

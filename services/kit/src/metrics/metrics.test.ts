@@ -1,17 +1,8 @@
 import { afterAll, describe, expect, it } from 'vitest'
 import express from 'express'
-import { createPgliteDatabase, type SqlDatabase } from '../db/index.ts'
-import { storeCheckpoint } from '../eventstore/checkpoint.ts'
-import { EventStore, newEvent } from '../eventstore/event-store.ts'
 import { createLogger } from '../http/logger.ts'
 import { createServiceApp, finishServiceApp, startHttpServer, type RunningHttpServer } from '../http/server.ts'
-import { ProjectionConsumer } from '../messaging/projection-consumer.ts'
-import { foreignSampleNoted, sampleDefinitions, testMetadata } from '../../testing/sample-events.ts'
-import { sumProjection } from '../../testing/sample-projection.ts'
-import type { Bus } from '../bus/bus.ts'
 import { isLoopbackPeer } from './http.ts'
-import { countConsumerLag, countRelayLag } from './lag.ts'
-import { metricsFor } from './registry.ts'
 
 /** The value of one series in the text format, or undefined when it is absent. */
 function sample(text: string, name: string, labels: Record<string, string>): number | undefined {
@@ -59,48 +50,5 @@ describe('service app /metrics', () => {
     expect(sample(text, 'http_requests_total', { service: 'metricas-prueba', route: 'unmatched', status: '404' })).toBe(1)
     expect(sample(text, 'http_request_duration_seconds_count', { ...base, route: '/api/things/:id' })).toBe(3)
     expect(text).not.toMatch(/a1|b2|c3|x9|\/42/)
-  })
-})
-
-describe('lag gauges', () => {
-  let db: SqlDatabase
-  afterAll(() => db?.close())
-  const idleBus: Bus = {
-    publish: async () => undefined,
-    publishAll: async () => undefined,
-    subscribe: async () => ({ stop: async () => undefined }),
-    observe: async () => ({ stop: async () => undefined }),
-    close: async () => undefined,
-  }
-
-  it('counts events after the relay checkpoint and events missing from a consumer’s inbox, and the append latency', async () => {
-    db = await createPgliteDatabase()
-    const producer = new EventStore({ db, schema: 'donation', service: 'donation', definitions: sampleDefinitions })
-    const consumerStore = new EventStore({ db, schema: 'audit', service: 'audit', definitions: sampleDefinitions, projections: [sumProjection()] })
-    await producer.init()
-    await consumerStore.init()
-    const consumer = new ProjectionConsumer({ store: consumerStore, bus: idleBus, projections: [sumProjection()] })
-    await consumer.setup()
-    const types = new Map([['donation', [foreignSampleNoted.type]]])
-
-    const appendsBefore = sample(await metricsFor('donation').registry.metrics(), 'eventstore_append_duration_seconds_count', {}) ?? 0
-    const first = await producer.append('sample-1', [newEvent(foreignSampleNoted, { amount: 5 }), newEvent(foreignSampleNoted, { amount: 7 })], { expectedVersion: 0, metadata: testMetadata })
-    const second = await producer.append('sample-2', [newEvent(foreignSampleNoted, { amount: 1 })], { expectedVersion: 0, metadata: testMetadata })
-    expect(sample(await metricsFor('donation').registry.metrics(), 'eventstore_append_duration_seconds_count', { service: 'donation' })).toBe(appendsBefore + 2)
-
-    expect(await countRelayLag(db, 'donation', 'outbox-relay')).toBe(3)
-    const last = first[1]
-    if (!last) throw new Error('sin eventos')
-    await storeCheckpoint(db, 'donation', 'outbox-relay', { transactionId: last.transactionId, position: last.position })
-    expect(await countRelayLag(db, 'donation', 'outbox-relay')).toBe(1)
-
-    expect(await countConsumerLag(db, 'audit', types)).toBe(3)
-    const scraped = await metricsFor('audit').registry.metrics()
-    expect(sample(scraped, 'projection_consumer_lag_events', { service: 'audit', consumer: 'audit_projections' })).toBe(3)
-    for (const event of [...first, ...second]) await consumer.receive(event)
-    expect(await countConsumerLag(db, 'audit', types)).toBe(0)
-    expect(sample(await metricsFor('audit').registry.metrics(), 'projection_consumer_lag_events', { consumer: 'audit_projections' })).toBe(0)
-    // A producer whose log is not there is skipped rather than failing the scrape.
-    expect(await countConsumerLag(db, 'audit', new Map([['identity', ['UserCreated']]]))).toBe(0)
   })
 })

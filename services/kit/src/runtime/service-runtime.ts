@@ -8,6 +8,7 @@ import { createMailOutboxTable } from '../mail/outbox.ts'
 import { startChangeFeed } from '../messaging/change-feed.ts'
 import { OutboxRelay } from '../messaging/outbox-relay.ts'
 import { ProjectionConsumer } from '../messaging/projection-consumer.ts'
+import { projectionLagCheck } from './projection-readiness.ts'
 import type { ServiceContext, ServiceDefinition } from './service-definition.ts'
 import type { ServiceDirectory } from './service-directory.ts'
 import { createSessionAuth } from './session-auth.ts'
@@ -102,7 +103,7 @@ export async function startServiceRuntime(options: ServiceRuntimeOptions): Promi
   const app = createServiceApp({
     name: definition.name,
     logger,
-    readiness: { database: () => db.query('select 1') },
+    readiness: { database: () => db.query('select 1'), projections: projectionLagCheck(consumer, settings.READY_MAX_PROJECTION_LAG) },
     accessLog: options.accessLog ?? true,
     ...(options.trustProxy !== undefined ? { trustProxy: options.trustProxy } : {}),
   })

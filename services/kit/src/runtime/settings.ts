@@ -143,6 +143,10 @@ const variables = {
   GATEWAY_PUBLIC_COPY_MS: withDefault(wholeNumber(0, publicMaxAgeMs), gatewayCopyMaxAgeMs),
   /** Checked by the identity service, which imports it as its signing key. */
   JWT_PRIVATE_JWK: optional(text),
+  /** A service's /readyz answers 503 while a projection has more events than this waiting on the bus; 0 = never. */
+  READY_MAX_PROJECTION_LAG: withDefault(wholeNumber(0), 10_000),
+  /** Operators' commands without a terminal (`npm run replay`): least time between two progress lines; 0 = every page. */
+  PROGRESS_INTERVAL_MS: withDefault(wholeNumber(0), 2_000),
 }
 
 type Variables = typeof variables
@@ -229,6 +233,8 @@ function parseVariables(env: Environment, problems: string[]): Values {
     PUBLIC_CACHE_MAX_AGE_MS: parse('PUBLIC_CACHE_MAX_AGE_MS', variables.PUBLIC_CACHE_MAX_AGE_MS),
     GATEWAY_PUBLIC_COPY_MS: parse('GATEWAY_PUBLIC_COPY_MS', variables.GATEWAY_PUBLIC_COPY_MS),
     JWT_PRIVATE_JWK: parse('JWT_PRIVATE_JWK', variables.JWT_PRIVATE_JWK),
+    READY_MAX_PROJECTION_LAG: parse('READY_MAX_PROJECTION_LAG', variables.READY_MAX_PROJECTION_LAG),
+    PROGRESS_INTERVAL_MS: parse('PROGRESS_INTERVAL_MS', variables.PROGRESS_INTERVAL_MS),
   }
 }
 
