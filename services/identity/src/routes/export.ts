@@ -1,6 +1,5 @@
 import { Router } from 'express'
-import { z } from 'zod'
-import { ROLE_LABELS, userExportRequestSchema, type Role } from '@donaciones/contracts'
+import { ROLE_LABELS, userExportQuerySchema, userExportRequestSchema, type Role } from '@donaciones/contracts'
 import { buildXlsx, forbidden, hasPermission, sendXlsx, unauthorized, withValidation, type AuthClaims } from '@donaciones/kit'
 import { moduleOfRole } from '../commands/authorization.ts'
 import type { IdentityDeps } from '../commands/deps.ts'
@@ -12,9 +11,6 @@ const dateFormat = new Intl.DateTimeFormat('es-MX', { timeZone: 'America/Mexico_
 export function formatDate(value: Date | string): string {
   return dateFormat.format(new Date(value))
 }
-
-/** Which list an empty selection ('Descargar todo') means: users (role 2), administrators, or both. */
-const exportQuerySchema = z.object({ list: z.enum(['user', 'admin']).optional() })
 
 function readableRoles(actor: AuthClaims, list: 'user' | 'admin' | undefined): Role[] {
   const roles: Role[] = []
@@ -30,7 +26,7 @@ export function exportRoutes(deps: IdentityDeps): Router {
   router.post(
     '/api/users/export',
     auth.required,
-    withValidation({ body: userExportRequestSchema, query: exportQuerySchema }, async ({ body, query }, req, res) => {
+    withValidation({ body: userExportRequestSchema, query: userExportQuerySchema }, async ({ body, query }, req, res) => {
       const actor = req.auth
       if (!actor) throw unauthorized()
       const roles = readableRoles(actor, query.list)
