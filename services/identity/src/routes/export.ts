@@ -4,6 +4,7 @@ import { buildXlsx, forbidden, hasPermission, sendXlsx, unauthorized, withValida
 import { moduleOfRole } from '../commands/authorization.ts'
 import type { IdentityDeps } from '../commands/deps.ts'
 import { listUsers, type UserRow } from '../projections/users.ts'
+import { requireUserModules } from './actor.ts'
 
 const dateFormat = new Intl.DateTimeFormat('es-MX', { timeZone: 'America/Mexico_City', day: '2-digit', month: '2-digit', year: 'numeric' })
 
@@ -26,6 +27,8 @@ export function exportRoutes(deps: IdentityDeps): Router {
   router.post(
     '/api/users/export',
     auth.required,
+    // Refused before the body is read, as the other user routes do; the lists and rows are checked below.
+    requireUserModules('read'),
     withValidation({ body: userExportRequestSchema, query: userExportQuerySchema }, async ({ body, query }, req, res) => {
       const actor = req.auth
       if (!actor) throw unauthorized()
