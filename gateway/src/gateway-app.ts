@@ -16,6 +16,7 @@ import {
   type ReadinessChecks,
   type SessionAuth,
 } from '@donaciones/kit'
+import { API_DESCRIPTION_PATH, apiDescription } from './api-description.ts'
 import { createServiceProxy } from './service-proxy.ts'
 import { serveFrontend } from './frontend.ts'
 import { keepPublicCopies } from './public-copy.ts'
@@ -55,7 +56,7 @@ export interface GatewayOptions {
 
 /** The route label of a gateway request: the route table prefix, never the raw path with ids. */
 export function gatewayRouteLabel(path: string): string {
-  if (path === '/metrics' || path === '/healthz' || path === '/readyz') return path
+  if (path === '/metrics' || path === '/healthz' || path === '/readyz' || path === API_DESCRIPTION_PATH) return path
   let best: string | undefined
   for (const { prefix } of routeTable) {
     if ((path === prefix || path.startsWith(`${prefix}/`)) && prefix.length > (best?.length ?? 0)) best = prefix
@@ -99,6 +100,7 @@ export function createGatewayApp(options: GatewayOptions): Express {
   const publicUrl = (options.publicUrl ?? environment().PUBLIC_URL).replace(/\/+$/, '')
   app.use(markRecentChanges({ secure: publicUrl.startsWith('https:') }))
   app.use('/api', keepPublicCopies({ maxAgeMs: options.publicCopyMs ?? environment().GATEWAY_PUBLIC_COPY_MS }))
+  app.get(API_DESCRIPTION_PATH, ...apiDescription(options.auth.required, publicUrl))
 
   const handlers = new Map<ServiceName, RequestHandler>()
   for (const [service, target] of Object.entries(options.targets) as [ServiceName, ServiceTarget][]) {

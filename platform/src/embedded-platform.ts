@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { join } from 'node:path'
+import type { Express } from 'express'
 import type { ServiceName } from '@donaciones/contracts'
 import {
   createSessionAuth,
@@ -45,6 +46,8 @@ export interface EmbeddedPlatform {
   url: string
   port: number
   runtimes: Record<ServiceName, ServiceRuntime>
+  /** The gateway's app, for tests that read the routes it mounts. */
+  gatewayApp: Express
   /** Where the gateway's metrics listener answers, when `metricsPort` was given. */
   metricsUrl?: string
   stop(): Promise<void>
@@ -117,6 +120,7 @@ async function startOn(engines: PlatformEngines, options: EmbeddedPlatformOption
     url: `http://127.0.0.1:${http.port}`,
     port: http.port,
     runtimes,
+    gatewayApp: app,
     ...(metricsServer ? { metricsUrl: metricsServer.url } : {}),
     stop,
   }

@@ -7,7 +7,7 @@ import { bodyContractOf, bodyContracts, internalBodyContracts, wouldAccept, type
 import { invalidBody, invalidBodyKinds } from './support/invalid-bodies.ts'
 import { invalidUpload } from './support/invalid-uploads.ts'
 import { sendRaw } from './support/raw-http.ts'
-import { enumerateRoutes, type ServiceRoute } from './support/route-inventory.ts'
+import { enumerateRoutes, serviceApps, type ServiceRoute } from '../support/route-inventory.ts'
 import { realParam, startBadInputSite, type BadInputSite } from './support/site-records.ts'
 import { spanishErrorProblem } from './support/spanish-answer.ts'
 import { changedTables, settledSnapshot, snapshotStoredData, tablesContaining, type StoredData, type StoredPlace } from './support/stored-data.ts'
@@ -104,8 +104,7 @@ forEachEngine('invalid input on every endpoint', (engine) => {
     target = await startBadInputSite(engine)
     const runtimes = Object.values(target.site.platform.runtimes)
     stored = { db: target.site.platform.runtimes.identity.context.db, schemas: runtimes.map((runtime) => runtime.context.store.schema) }
-    const apps = Object.fromEntries(Object.entries(target.site.platform.runtimes).map(([name, runtime]) => [name, runtime.app]))
-    routes = enumerateRoutes(apps as Parameters<typeof enumerateRoutes>[0])
+    routes = enumerateRoutes(serviceApps(target.site.platform))
     contracts = bodyContracts(target.records)
     before = await settledSnapshot(stored)
   }, 120_000)

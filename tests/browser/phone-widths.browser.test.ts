@@ -309,6 +309,11 @@ describe('Pantallas en un teléfono (390 px)', () => {
     await page.waitForURL('**/dashboard/configuration/edit')
     await heading('Configuración')
     await check(page, 'configuracion')
+    await page.getByRole('link', { name: 'Descripción de la API' }).click()
+    await heading('Descripción de la API')
+    await page.getByText(/^\d+ rutas$/).waitFor()
+    await page.locator('summary').first().click()
+    await check(page, 'descripcion-api')
 
     await menuTo('Histórico')
     await page.waitForURL('**/dashboard/historical/list')

@@ -26,6 +26,8 @@ export type TokenResponse = z.infer<typeof tokenResponseSchema>
 
 /** PUT /auth/logout/{id}. */
 export const logoutRequestSchema = z.object({ login: z.literal(false) })
+/** What the route accepts: the spec's `{login: false}`, `{}` or no body at all. */
+export const logoutBodySchema = logoutRequestSchema.partial().optional()
 
 /** POST /auth/reset-password: current (or provisional) password and the new one. */
 export const resetPasswordRequestSchema = z.object({

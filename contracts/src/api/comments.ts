@@ -8,6 +8,8 @@ export const commentCreateRequestSchema = z.object({
   campaign: idSchema,
 })
 export type CommentCreateRequest = z.infer<typeof commentCreateRequestSchema>
+/** What the route reads: the campaign is the URL's; the body may name it too, and another one is refused. */
+export const campaignCommentRequestSchema = commentCreateRequestSchema.partial({ campaign: true })
 export const commentResponseSchema = commentSchema
 
 /** PUT /comments/{id} deletes the comment (needs update on campaign); it has no body. Answer: */

@@ -1,6 +1,14 @@
 import { z } from 'zod'
-import { historicalEventSchema } from '../entities/historical.ts'
+import { historicalEventSchema, historicalModuleSchema } from '../entities/historical.ts'
 import { userSchema } from '../entities/user.ts'
+import { dateSchema, idSchema } from '../rules.ts'
+
+/** GET /historical?date=&module=&document=: the changes of a day, a module or one record. */
+export const historicalQuerySchema = z.object({
+  date: dateSchema.optional(),
+  module: historicalModuleSchema.optional(),
+  document: idSchema.optional(),
+})
 
 /** GET /historical/. */
 export const historicalListResponseSchema = z.array(historicalEventSchema)

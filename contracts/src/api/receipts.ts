@@ -1,6 +1,7 @@
 import { z } from 'zod'
 import { paymentChannelSchema } from '../entities/donation.ts'
 import { idSchema } from '../rules.ts'
+import { STAMPED_PDF_MAX_BYTES, STAMPED_XML_MAX_BYTES } from '../limits.ts'
 
 /** A deductible-receipt request: waiting for the accountant's stamped CFDI, or issued (mailed to the donor). */
 export const receiptStatuses = ['pending', 'issued'] as const
@@ -36,6 +37,11 @@ export const receiptListResponseSchema = z.array(receiptRequestRowSchema)
 /** The multipart fields of POST /receipts/{donationId}/stamped. */
 export const STAMPED_XML_FIELD = 'xml'
 export const STAMPED_PDF_FIELD = 'pdf'
+/** The multipart form of POST /receipts/{donationId}/stamped: the stamped CFDI's XML and its PDF. */
+export const stampedReceiptRequestSchema = z.object({
+  [STAMPED_XML_FIELD]: z.file().max(STAMPED_XML_MAX_BYTES),
+  [STAMPED_PDF_FIELD]: z.file().max(STAMPED_PDF_MAX_BYTES),
+})
 
 /** POST /receipts/{donationId}/stamped answers the request, now issued. */
 export const stampedReceiptResponseSchema = receiptRequestRowSchema

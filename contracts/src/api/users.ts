@@ -3,7 +3,7 @@ import { emailSchema, idSchema, requiredBoolean, requiredText, roleSchema } from
 import { ADMIN_FORM_NAME_MAX } from '../limits.ts'
 import { isReadOnlyModule, moduleNameSchema, moduleSchema, READ_ONLY_MODULE_MESSAGE } from '../entities/permission.ts'
 import { userSchema } from '../entities/user.ts'
-import { adminChangeSchema, exportRequestSchema, toggleRequestSchema } from './common.ts'
+import { adminChangeSchema, exportRequestSchema, historicalInputSchema, toggleRequestSchema } from './common.ts'
 
 /**
  * A permission as the matrix sends it. Ticking create or update forces read on (spec §4), so
@@ -37,6 +37,10 @@ export const userUpdateRequestSchema = adminChangeSchema(userInputSchema)
 export type UserUpdateRequest = z.infer<typeof userUpdateRequestSchema>
 export const userToggleRequestSchema = toggleRequestSchema
 export const userExportRequestSchema = exportRequestSchema
+/** POST /users/export?list=: which list an empty selection ('Descargar todo') means; absent, every readable one. */
+export const userExportQuerySchema = z.object({ list: z.enum(['user', 'admin']).optional() })
+/** POST /users/{id}/provisional-password: only the justification. */
+export const provisionalPasswordRequestSchema = z.object({ historical: historicalInputSchema })
 
 export const userResponseSchema = userSchema
 /** GET /users/ (role 2) and GET /users/admin/ (roles 0 and 1). */

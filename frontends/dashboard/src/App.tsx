@@ -40,6 +40,7 @@ const DonationViewPage = screen<{ channel: 'paypal' | 'card' | 'oxxo' }>(() => i
 const MonthlyDonorsPage = screen(() => import('./features/donations/components/MonthlyDonorsPage.tsx'), 'MonthlyDonorsPage')
 const ReceiptsPage = screen(() => import('./features/receipts/components/ReceiptsPage.tsx'), 'ReceiptsPage')
 const ConfigurationPage = screen(() => import('./features/configuration/components/ConfigurationPage.tsx'), 'ConfigurationPage')
+const ApiDocsPage = screen(() => import('./features/api-docs/components/ApiDocsPage.tsx'), 'ApiDocsPage')
 const HistoryPage = screen(() => import('./features/history/components/HistoryPage.tsx'), 'HistoryPage')
 const UserHistoryPage = screen(() => import('./features/history/components/UserHistoryPage.tsx'), 'UserHistoryPage')
 
@@ -95,6 +96,7 @@ export default function App() {
         <Route path="donation/receipts" element={<Screen><ReceiptsPage /></Screen>} />
 
         <Route path="configuration/edit" element={<Screen><ConfigurationPage /></Screen>} />
+        <Route path="configuration/api" element={<Screen><ApiDocsPage /></Screen>} />
         <Route path="historical/list" element={<Screen><HistoryPage /></Screen>} />
 
         <Route path="*" element={<Navigate to="/dashboard" replace />} />

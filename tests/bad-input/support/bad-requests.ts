@@ -2,7 +2,7 @@ import fc from 'fast-check'
 import { bodyContractOf, wouldAccept, type BodyContract } from './body-contracts.ts'
 import { invalidBody, type InvalidBody, type InvalidBodyKind } from './invalid-bodies.ts'
 import type { RawRequest } from './raw-http.ts'
-import type { ServiceRoute } from './route-inventory.ts'
+import type { ServiceRoute } from '../../support/route-inventory.ts'
 import { realParam, type SiteRecords } from './site-records.ts'
 
 /** What the platform must answer. */

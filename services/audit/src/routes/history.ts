@@ -1,21 +1,14 @@
 import { Router } from 'express'
-import { z } from 'zod'
-import { dateSchema, historicalModuleSchema, idParamsSchema, idSchema } from '@donaciones/contracts'
+import { historicalQuerySchema, idParamsSchema } from '@donaciones/contracts'
 import { notFound, requirePermission, withValidation, type ServiceContext } from '@donaciones/kit'
 import { findPerson, listHistory } from '../projections/history-queries.ts'
-
-const historyQuerySchema = z.object({
-  date: dateSchema.optional(),
-  module: historicalModuleSchema.optional(),
-  document: idSchema.optional(),
-})
 
 /** GET /api/historical/ (by day, module, document) and /api/historical/user/{id}: role 0, or role 1 with the historical permission. */
 export function historyRoutes({ store, auth }: ServiceContext): Router {
   const router = Router()
   const canRead = [auth.required, requirePermission('historical', 'read')]
 
-  router.get('/api/historical', ...canRead, withValidation({ query: historyQuerySchema }, async ({ query }, _req, res) => {
+  router.get('/api/historical', ...canRead, withValidation({ query: historicalQuerySchema }, async ({ query }, _req, res) => {
     res.json(await listHistory(store.db, store.schema, query))
   }))
 

@@ -1,5 +1,5 @@
 import { Router } from 'express'
-import { COMMENT_DELETED, COMMENT_POSTED, commentCreateRequestSchema, idParamsSchema, isScheduled } from '@donaciones/contracts'
+import { campaignCommentRequestSchema, COMMENT_DELETED, COMMENT_POSTED, idParamsSchema, isScheduled } from '@donaciones/contracts'
 import { notFound, requirePermission, requireRole, takeAttempt, tooManyRequests, unprocessable, withValidation, type ServiceContext } from '@donaciones/kit'
 import { commentLimit } from '../commands/engagement.ts'
 import { deleteComment, postComment } from '../commands/comment-commands.ts'
@@ -10,9 +10,7 @@ import { campaignComments } from '../projections/comments.ts'
 export function commentRoutes({ store, auth }: ServiceContext): Router {
   const router = Router()
 
-  // The body may name the campaign of the URL; another one is refused.
-  const commentBody = commentCreateRequestSchema.partial({ campaign: true })
-  router.post('/api/campaigns/:id/comments', auth.required, requireRole(2), withValidation({ params: idParamsSchema, body: commentBody }, async ({ params: { id }, body }, req, res) => {
+  router.post('/api/campaigns/:id/comments', auth.required, requireRole(2), withValidation({ params: idParamsSchema, body: campaignCommentRequestSchema }, async ({ params: { id }, body }, req, res) => {
     if (body.campaign !== undefined && body.campaign !== id) throw unprocessable('Datos inválidos', 'La campaña del comentario no coincide')
     const campaign = await findCampaignById(store.db, store.schema, id)
     if (!campaign || !campaign.active || isScheduled(String(campaign.date))) throw notFound('Campaña no encontrada', 'La campaña no existe o ya no está disponible')

@@ -1,10 +1,10 @@
 import { Router } from 'express'
-import { z } from 'zod'
 import {
   EMAIL_SENT_TEXT,
   EMAIL_SENT_TITLE,
   idParamsSchema,
   loginRequestSchema,
+  logoutBodySchema,
   PASSWORD_UPDATED_TEXT,
   PASSWORD_UPDATED_TITLE,
   recoverPasswordRequestSchema,
@@ -18,9 +18,6 @@ import { resetPassword } from '../commands/reset-password.ts'
 import { signIn } from '../commands/sign-in.ts'
 import { signOut } from '../commands/sign-out.ts'
 import type { IdentityDeps } from '../commands/deps.ts'
-
-/** The body the spec sends with a logout, `{login:false}`; an empty body is accepted too. */
-const logoutBodySchema = z.object({ login: z.literal(false).optional() }).optional()
 
 const passwordUpdated = { message: PASSWORD_UPDATED_TITLE, description: PASSWORD_UPDATED_TEXT }
 

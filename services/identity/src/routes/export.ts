@@ -1,10 +1,10 @@
 import { Router } from 'express'
-import { z } from 'zod'
-import { ROLE_LABELS, userExportRequestSchema, type Role } from '@donaciones/contracts'
+import { ROLE_LABELS, userExportQuerySchema, userExportRequestSchema, type Role } from '@donaciones/contracts'
 import { buildXlsx, forbidden, hasPermission, sendXlsx, unauthorized, withValidation, type AuthClaims } from '@donaciones/kit'
 import { moduleOfRole } from '../commands/authorization.ts'
 import type { IdentityDeps } from '../commands/deps.ts'
 import { listUsers, type UserRow } from '../projections/users.ts'
+import { requireUserModules } from './actor.ts'
 
 const dateFormat = new Intl.DateTimeFormat('es-MX', { timeZone: 'America/Mexico_City', day: '2-digit', month: '2-digit', year: 'numeric' })
 
@@ -12,9 +12,6 @@ const dateFormat = new Intl.DateTimeFormat('es-MX', { timeZone: 'America/Mexico_
 export function formatDate(value: Date | string): string {
   return dateFormat.format(new Date(value))
 }
-
-/** Which list an empty selection ('Descargar todo') means: users (role 2), administrators, or both. */
-const exportQuerySchema = z.object({ list: z.enum(['user', 'admin']).optional() })
 
 function readableRoles(actor: AuthClaims, list: 'user' | 'admin' | undefined): Role[] {
   const roles: Role[] = []
@@ -30,7 +27,9 @@ export function exportRoutes(deps: IdentityDeps): Router {
   router.post(
     '/api/users/export',
     auth.required,
-    withValidation({ body: userExportRequestSchema, query: exportQuerySchema }, async ({ body, query }, req, res) => {
+    // Refused before the body is read, as the other user routes do; the lists and rows are checked below.
+    requireUserModules('read'),
+    withValidation({ body: userExportRequestSchema, query: userExportQuerySchema }, async ({ body, query }, req, res) => {
       const actor = req.auth
       if (!actor) throw unauthorized()
       const roles = readableRoles(actor, query.list)

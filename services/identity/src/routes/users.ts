@@ -1,14 +1,13 @@
 import { Router } from 'express'
-import { z } from 'zod'
 import {
   ADMIN_CREATED_TITLE,
   adminCreatedMessage,
-  historicalInputSchema,
   idParamsSchema,
   RECORD_ACTIVATED,
   RECORD_DEACTIVATED,
   RECORD_SAVED,
   RECORD_UPDATED,
+  provisionalPasswordRequestSchema,
   userCreateRequestSchema,
   userToggleRequestSchema,
   userUpdateRequestSchema,
@@ -59,7 +58,7 @@ export function usersRoutes(deps: IdentityDeps): Router {
     '/api/users/:id/provisional-password',
     auth.required,
     requireUserModules('update'),
-    withValidation({ params: idParamsSchema, body: z.object({ historical: historicalInputSchema }) }, async ({ params, body }, req, res) => {
+    withValidation({ params: idParamsSchema, body: provisionalPasswordRequestSchema }, async ({ params, body }, req, res) => {
       const user = await issueProvisionalPassword(deps, params.id, {
         actor: actorOf(req),
         correlationId: req.requestId,

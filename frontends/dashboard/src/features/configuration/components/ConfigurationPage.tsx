@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { ROLE_FULL_ADMIN } from '@donaciones/contracts'
 import { ErrorPanel, Loading, useQuery, useSession } from '@donaciones/web-kit'
-import { Navigate } from '@donaciones/web-kit/router'
+import { Link, Navigate } from '@donaciones/web-kit/router'
 import { fetchConfiguration } from '../api/configuration-api.ts'
 import { CampaignsWithoutGoalNotice } from './CampaignsWithoutGoalNotice.tsx'
 import { ConfigurationForm } from './ConfigurationForm.tsx'
@@ -27,6 +27,9 @@ function ConfigurationScreen() {
       <p className="config-page__intro">
         Datos del sitio, correo y llaves de los servicios. Las llaves secretas y la contraseña del correo nunca se muestran: escriba
         una nueva solo si desea reemplazarla.
+      </p>
+      <p className="config-page__intro">
+        <Link to="/dashboard/configuration/api">Descripción de la API</Link>: cada ruta del sistema, quién puede usarla y qué responde.
       </p>
       <CampaignsWithoutGoalNotice />
       <UndeliveredMailNotice />

@@ -1,6 +1,7 @@
 import type { Express } from 'express'
 import type { ServiceName } from '@donaciones/contracts'
 import { routeTable, type GatewayRoute } from '@donaciones/gateway'
+import type { EmbeddedPlatform } from '@donaciones/platform'
 
 /** One method and path a service mounted, e.g. `PUT /api/campaigns/:id`. */
 export interface ServiceRoute {
@@ -12,6 +13,12 @@ export interface ServiceRoute {
   gateway?: GatewayRoute
 }
 
+/** A method and path an express app mounts; the path as express has it (`:id`, or a RegExp's text). */
+export interface MountedRoute {
+  method: string
+  path: string
+}
+
 /** The parts of express' router layers that tell which routes an app mounts. */
 interface RouterLayer {
   rawPath?: unknown
@@ -19,7 +26,7 @@ interface RouterLayer {
   handle: { stack?: RouterLayer[] }
 }
 
-function collect(stack: readonly RouterLayer[], prefix: string, into: { method: string; path: string }[]): void {
+function collect(stack: readonly RouterLayer[], prefix: string, into: MountedRoute[]): void {
   for (const layer of stack) {
     if (layer.route) {
       for (const [method, on] of Object.entries(layer.route.methods)) {
@@ -40,13 +47,23 @@ function gatewayRouteOf(path: string): GatewayRoute | undefined {
   return best
 }
 
-/** Every route of every service app, read from express' router (no list kept by hand). */
+/** The routes an app mounts itself, read from express' router (no list kept by hand); apps it hands requests to are not entered. */
+export function mountedRoutes(app: Express): MountedRoute[] {
+  const found: MountedRoute[] = []
+  collect((app as unknown as { router: { stack: RouterLayer[] } }).router.stack, '', found)
+  return found
+}
+
+/** The express app of each service of a test site. */
+export function serviceApps(platform: EmbeddedPlatform): Record<ServiceName, Express> {
+  return Object.fromEntries(Object.entries(platform.runtimes).map(([name, runtime]) => [name, runtime.app])) as Record<ServiceName, Express>
+}
+
+/** Every route of every service app, with the gateway prefix that forwards it. */
 export function enumerateRoutes(apps: Record<ServiceName, Express>): ServiceRoute[] {
   const routes: ServiceRoute[] = []
   for (const [service, app] of Object.entries(apps) as [ServiceName, Express][]) {
-    const found: { method: string; path: string }[] = []
-    collect((app as unknown as { router: { stack: RouterLayer[] } }).router.stack, '', found)
-    for (const { method, path } of found) {
+    for (const { method, path } of mountedRoutes(app)) {
       const gateway = gatewayRouteOf(path)
       // A prefix that answers another service is not a way to this route.
       const reachable = gateway?.service === service ? gateway : undefined

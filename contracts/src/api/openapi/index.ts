@@ -1,0 +1,6 @@
+export * from './operation.ts'
+export * from './tags.ts'
+export * from './access.ts'
+export * from './document.ts'
+export * from './catalogue.ts'
+export * from './build-document.ts'
