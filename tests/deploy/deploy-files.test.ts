@@ -5,7 +5,7 @@ import { parse } from 'yaml'
 import { repositoryRoot } from '@donaciones/gateway'
 import { composeProblems } from './support/compose.ts'
 import { parseDockerfile } from './support/dockerfile.ts'
-import { imageProblems } from './support/images.ts'
+import { imageProblems, satisfiesRange } from './support/images.ts'
 import { k8sProblems, loadManifests, natsProblems, type Manifest } from './support/k8s.ts'
 import { obj, type Doc } from './support/values.ts'
 
@@ -44,6 +44,17 @@ describe('container images (deploy/Dockerfile)', () => {
     expect(devDependencies).toContain('image of gateway: node_modules do not come from an `npm ci --omit=dev` stage')
     const wrongEntry = imageProblems(parseDockerfile(text.replaceAll('src/main.ts', 'src/index.ts')))
     expect(wrongEntry.join('\n')).toMatch(/image of audit: runs tsx services\/audit\/src\/index.ts, the code starts with tsx services\/audit\/src\/main.ts/)
+  })
+
+  it('fails for a base image off the Node 24 line or outside the engines (decision 92)', () => {
+    const text = readFileSync(join(repositoryRoot, 'deploy/Dockerfile'), 'utf8')
+    const node20 = imageProblems(parseDockerfile(text.replace(/ARG NODE_IMAGE=\S+/, 'ARG NODE_IMAGE=node:20.19.5-bookworm-slim')))
+    expect(node20).toContain('image of gateway: base node:20.19.5-bookworm-slim is not a pinned Node 24 bookworm-slim tag')
+    const floating = imageProblems(parseDockerfile(text.replace(/ARG NODE_IMAGE=\S+/, 'ARG NODE_IMAGE=node:24-bookworm-slim')))
+    expect(floating).toContain('image of identity: base node:24-bookworm-slim is not a pinned Node 24 bookworm-slim tag')
+    const range = '^20.19.0 || >=22.12.0'
+    expect(['20.19.0', '20.20.2', '22.12.0', '24.21.0', '26.1.0'].filter((version) => satisfiesRange(version, range))).toHaveLength(5)
+    expect(['20.18.3', '21.7.3', '22.11.0', '18.20.8'].filter((version) => satisfiesRange(version, range))).toEqual([])
   })
 })
 
