@@ -1,5 +1,5 @@
 /** Checks of deploy/Dockerfile against the code: base image, user, health check, entry point, dependencies. */
-import { commandOf, imageTarget, type Dockerfile, type ImageTarget } from './dockerfile.ts'
+import { commandOf, imageTarget, type Dockerfile, type ImageTarget } from '../../../tools/deploy/dockerfile.ts'
 import { entryCommand, processNames, readRepoFile, type ProcessName } from './platform.ts'
 
 export interface ImageBuild {
