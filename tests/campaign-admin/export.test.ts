@@ -1,4 +1,4 @@
-import { readXlsx, type XlsxCell } from '@donaciones/kit'
+import { readXlsx, type XlsxCell } from '@donaciones/xlsx'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { json, type TestSite } from '../support/site.ts'
 import {

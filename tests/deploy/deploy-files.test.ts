@@ -4,8 +4,11 @@ import { describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
 import { repositoryRoot } from '@donaciones/gateway'
 import { composeProblems } from './support/compose.ts'
-import { parseDockerfile } from './support/dockerfile.ts'
-import { imageProblems } from './support/images.ts'
+import { parseDockerfile } from '../../tools/deploy/dockerfile.ts'
+import { frontEndPackages, isFrontEndPackage } from '../../tools/deploy/front-end.ts'
+import { imageBuilds } from '../../tools/deploy/image-contents.ts'
+import { contentProblems, imageContentsFor, manifestProblems, readLockfile } from './support/contents.ts'
+import { imageProblems, satisfiesRange } from './support/images.ts'
 import { k8sProblems, loadManifests, natsProblems, type Manifest } from './support/k8s.ts'
 import { obj, type Doc } from './support/values.ts'
 
@@ -40,10 +43,64 @@ describe('container images (deploy/Dockerfile)', () => {
     const text = readFileSync(join(repositoryRoot, 'deploy/Dockerfile'), 'utf8')
     const asRoot = imageProblems(parseDockerfile(text.replace(/^USER node$/m, 'USER root')))
     expect(asRoot).toContain('image of campaign: runs as root')
-    const devDependencies = imageProblems(parseDockerfile(text.replace('npm ci --omit=dev', 'npm ci')))
+    const devDependencies = imageProblems(parseDockerfile(text.replaceAll('npm ci --omit=dev', 'npm ci')))
     expect(devDependencies).toContain('image of gateway: node_modules do not come from an `npm ci --omit=dev` stage')
+    expect(devDependencies).toContain('image of campaign: node_modules do not come from an `npm ci --omit=dev` stage')
     const wrongEntry = imageProblems(parseDockerfile(text.replaceAll('src/main.ts', 'src/index.ts')))
     expect(wrongEntry.join('\n')).toMatch(/image of audit: runs tsx services\/audit\/src\/index.ts, the code starts with tsx services\/audit\/src\/main.ts/)
+  })
+
+  it('fails for a base image off the Node 24 line or outside the engines (decision 92)', () => {
+    const text = readFileSync(join(repositoryRoot, 'deploy/Dockerfile'), 'utf8')
+    const node20 = imageProblems(parseDockerfile(text.replace(/ARG NODE_IMAGE=\S+/, 'ARG NODE_IMAGE=node:20.19.5-bookworm-slim')))
+    expect(node20).toContain('image of gateway: base node:20.19.5-bookworm-slim is not a pinned Node 24 bookworm-slim tag')
+    const floating = imageProblems(parseDockerfile(text.replace(/ARG NODE_IMAGE=\S+/, 'ARG NODE_IMAGE=node:24-bookworm-slim')))
+    expect(floating).toContain('image of identity: base node:24-bookworm-slim is not a pinned Node 24 bookworm-slim tag')
+    const range = '^20.19.0 || >=22.12.0'
+    expect(['20.19.0', '20.20.2', '22.12.0', '24.21.0', '26.1.0'].filter((version) => satisfiesRange(version, range))).toHaveLength(5)
+    expect(['20.18.3', '21.7.3', '22.11.0', '18.20.8'].filter((version) => satisfiesRange(version, range))).toEqual([])
+  })
+})
+
+describe('what the images hold (decision 93; sizes: npm run measure:images)', () => {
+  it('each installs the production dependencies of its own workspace, no front-end library, and every package its code imports', () => {
+    expect(contentProblems(dockerfile)).toEqual([])
+    expect(manifestProblems(dockerfile)).toEqual([])
+  })
+
+  it('only the services that produce exports carry exceljs, only the jobs PGlite, and none a front-end library', () => {
+    const lock = readLockfile()
+    const frontEnd = frontEndPackages(repositoryRoot, lock)
+    const carrying = (name: string): string[] => imageBuilds(repositoryRoot).filter((build) => imageContentsFor(dockerfile, build.image, lock).packages.has(name)).map((build) => build.image)
+    expect(carrying('exceljs')).toEqual(['campaign', 'donation', 'identity', 'jobs'])
+    expect(carrying('@electric-sql/pglite')).toEqual(['jobs'])
+    expect([...frontEnd.names]).toEqual(expect.arrayContaining(['react', 'react-dom', 'chart.js', 'quill', 'jspdf', 'date-fns', 'dayjs', 'react-router', 'webpack', '@module-federation/enhanced']))
+    expect(isFrontEndPackage(frontEnd, '@module-federation/runtime-core')).toBe(true)
+    expect(imageContentsFor(dockerfile, 'content', lock).packages.has('dayjs')).toBe(true) // sanitize-html's launder needs it (serverNeeds)
+  })
+
+  it('fail for a root install, a front-end dependency, an import the install lacks, a missing manifest or an uncopied source', () => {
+    const text = readFileSync(join(repositoryRoot, 'deploy/Dockerfile'), 'utf8')
+    const rootInstall = contentProblems(parseDockerfile(text.replace(' --workspace "services/$SERVICE"', '')))
+    expect(rootInstall).toContain('image audit: npm ci --omit=dev --omit=optional --no-audit --no-fund installs no single workspace')
+
+    const withReact = readLockfile()
+    withReact.packages['services/audit']!.dependencies = { ...withReact.packages['services/audit']!.dependencies, react: '19.3.1' }
+    expect(contentProblems(dockerfile, withReact)).toContain('image audit: front-end library react (needed by services/audit)')
+
+    const noXlsx = readLockfile()
+    delete noXlsx.packages['services/campaign']!.dependencies!['@donaciones/xlsx']
+    expect(contentProblems(dockerfile, noXlsx).join('\n')).toMatch(/image campaign: services\/campaign\/src\/routes\/\S+ imports @donaciones\/xlsx, which services\/campaign\/package.json does not declare/)
+
+    const pgliteRequired = readLockfile()
+    const kit = pgliteRequired.packages['services/kit']!
+    kit.dependencies = { ...kit.dependencies, '@electric-sql/pglite': kit.optionalDependencies!['@electric-sql/pglite']! }
+    delete kit.optionalDependencies
+    expect(contentProblems(dockerfile, pgliteRequired)).toContain('image gateway: services/kit/src/db/pglite-database.ts imports @electric-sql/pglite, which the install (npm ci --omit=dev --omit=optional --workspace gateway --no-audit --no-fund) leaves out')
+
+    expect(manifestProblems(parseDockerfile(text.replace('COPY services/xlsx/package.json services/xlsx/\n', '')))).toEqual(['Dockerfile manifests: services/xlsx/package.json is not copied'])
+    const noXlsxSources = contentProblems(parseDockerfile(text.replace('COPY services/xlsx services/xlsx\n', '')))
+    expect(noXlsxSources).toContain('image identity: runs services/xlsx/src/xlsx.ts, which it does not copy')
   })
 })
 
@@ -52,7 +109,7 @@ describe('docker-compose.yml', () => {
     expect(await composeProblems(readCompose(), dockerfile)).toEqual([])
   })
 
-  it('fails when a service or a required variable is missing', async () => {
+  it('fails when a service, a required variable or the jobs service is missing', async () => {
     const noAudit = readCompose()
     delete obj(noAudit.services).audit
     expect(await composeProblems(noAudit, dockerfile)).toContain('compose: no service "audit"')
@@ -68,11 +125,15 @@ describe('docker-compose.yml', () => {
     const wrongPort = readCompose()
     obj(obj(wrongPort.services).donation).environment = { ...obj(obj(obj(wrongPort.services).donation).environment), PORT: '4999' }
     expect((await composeProblems(wrongPort, dockerfile)).join('\n')).toMatch(/compose donation: health check .* port 4999/)
+
+    const noJobs = readCompose()
+    delete obj(noJobs.services).jobs
+    expect(await composeProblems(noJobs, dockerfile)).toContain('compose jobs: not the jobs image under a profile of its own')
   })
 })
 
 describe('Kubernetes manifests (deploy/k8s)', () => {
-  it('have a Deployment and a Service per process, probes on /readyz and /healthz, requests, secrets, HPAs and the replay/reconcile Jobs', async () => {
+  it('have a Deployment and a Service per process, probes on /readyz and /healthz, requests, secrets, HPAs and the replay/reconcile Jobs on the jobs image', async () => {
     expect(await k8sProblems(readManifests(), dockerfile)).toEqual([])
   })
 
@@ -88,7 +149,7 @@ describe('Kubernetes manifests (deploy/k8s)', () => {
     expect(setting.map((manifest) => manifest.file)).toEqual([])
   })
 
-  it('fail when a Deployment, a variable, a probe or an autoscaler is missing', async () => {
+  it('fail when a Deployment, a variable, a probe or an autoscaler is missing, or a Job is on another image', async () => {
     const manifests = readManifests()
     const noCampaign = without(manifests, (doc) => (doc.kind === 'Deployment' && obj(doc.metadata).name === 'campaign' ? undefined : doc))
     expect(await k8sProblems(noCampaign, dockerfile)).toContain('k8s: no Deployment "campaign"')
@@ -114,6 +175,9 @@ describe('Kubernetes manifests (deploy/k8s)', () => {
       return doc
     })
     expect((await k8sProblems(wrongPort, dockerfile)).join('\n')).toMatch(/identity: container ports 4001 do not include 4101/)
+
+    const replayOnGateway = without(manifests, (doc) => (doc.kind === 'Job' ? obj(JSON.parse(JSON.stringify(doc).replace('donaciones/jobs:', 'donaciones/gateway:'))) : doc))
+    expect(await k8sProblems(replayOnGateway, dockerfile)).toContain('k8s Job replay: image donaciones/gateway:latest is not donaciones/jobs (the image with the platform package)')
 
     const noHpa = without(manifests, (doc) => (doc.kind === 'HorizontalPodAutoscaler' && obj(doc.metadata).name === 'donation' ? undefined : doc))
     expect((await k8sProblems(noHpa, dockerfile)).join('\n')).toMatch(/HorizontalPodAutoscalers target campaign, gateway,/)

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import type { HistoricalEvent, ReceiptRequestRow } from '@donaciones/contracts'
-import { readXlsx } from '@donaciones/kit'
+import { readXlsx } from '@donaciones/xlsx'
 import { startProviderSim, type ProviderSim } from '../../../tools/provider-sim/index.ts'
 import { stampedCfdiXml, stampedReceiptPdf } from '../../../tests/support/cfdi.ts'
 import { PAYMENT_SETTINGS_TTL_MS } from '../src/providers/payment-settings.ts'

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { cashVoucherIssued } from '@donaciones/contracts'
-import { newEvent, readXlsx } from '@donaciones/kit'
+import { newEvent } from '@donaciones/kit'
+import { readXlsx } from '@donaciones/xlsx'
 import { detailsEvent, failedEvent, recordPaidOrder, startDonation, type DonationCommandContext, type RequestedData } from '../src/commands/donation-commands.ts'
 import { forEachEngine, createCampaign, eventually, pointAtProviders, restrictedTokens, secretsOf, startDonationSite, type DonationSite } from './support.ts'
 

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { forEachEngine } from '../../../tests/support/engines.ts'
 import { userSchema, moduleListResponseSchema } from '@donaciones/contracts'
-import { ident, readXlsx } from '@donaciones/kit'
+import { ident } from '@donaciones/kit'
+import { readXlsx } from '@donaciones/xlsx'
 import {
   claimsOf,
   createSession,

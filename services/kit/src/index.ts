@@ -46,4 +46,3 @@ export { createSessionAuth, type SessionAuth, type SessionState } from './runtim
 export { isBlankHtml, sanitizeRichHtml } from './html/sanitize.ts'
 export * from './mail/index.ts'
 export * from './metrics/index.ts'
-export { buildXlsx, readXlsx, sendXlsx, XLSX_CONTENT_TYPE, type XlsxCell, type XlsxColumn, type XlsxSheet } from './export/xlsx.ts'

@@ -1,8 +1,9 @@
 /** Checks of docker-compose.yml against the code's services, ports, health checks and configuration. */
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
+import { readServiceProcessConfig, readSettings } from '@donaciones/kit'
 import { repositoryRoot } from '@donaciones/gateway'
-import { commandOf, imageTarget, type Dockerfile } from './dockerfile.ts'
+import { commandOf, imageTarget, type Dockerfile } from '../../../tools/deploy/dockerfile.ts'
 import { imageBuildFor, imageOf } from './images.ts'
 import { processNames, readProcessConfig, serviceNames, type ProcessConfig, type ProcessName } from './platform.ts'
 import { arr, obj, secretPlaceholder, str, type Doc } from './values.ts'
@@ -81,6 +82,16 @@ export async function composeProblems(compose: Doc, dockerfile: Dockerfile): Pro
   const natsCommand = arr(nats.command).map(String)
   const storeDir = natsCommand[natsCommand.indexOf('-sd') + 1]
   if (!natsCommand.includes('-js') || !storeDir || !arr(nats.volumes).some((volume) => String(volume).endsWith(`:${storeDir}`))) problems.push('compose nats: JetStream (-js) is not stored on a volume')
+  const jobs = obj(services.jobs)
+  if (str(obj(jobs.build).target) !== 'jobs' || arr(jobs.profiles).length === 0) problems.push('compose jobs: not the jobs image under a profile of its own')
+  else {
+    try {
+      const config = readServiceProcessConfig('donation', readSettings({ ...imageTarget(dockerfile, 'jobs').env, ...environmentOf(jobs) }))
+      if (new URL(config.databaseUrl).hostname !== 'postgres') problems.push(`compose jobs: DATABASE_URL ${config.databaseUrl} is not the compose service postgres`)
+    } catch (error) {
+      problems.push(`compose jobs: ${(error as Error).message}`)
+    }
+  }
   const sim = obj(services['provider-sim'])
   if (!arr(sim.profiles).includes('demo')) problems.push('compose provider-sim: not under the demo profile')
   const simImage = imageTarget(dockerfile, str(obj(sim.build).target) ?? '')

@@ -1,5 +1,5 @@
 /** Checks of deploy/Dockerfile against the code: base image, user, health check, entry point, dependencies. */
-import { commandOf, imageTarget, type Dockerfile, type ImageTarget } from './dockerfile.ts'
+import { commandOf, imageTarget, type Dockerfile, type ImageTarget } from '../../../tools/deploy/dockerfile.ts'
 import { entryCommand, processNames, readRepoFile, type ProcessName } from './platform.ts'
 
 export interface ImageBuild {
@@ -16,9 +16,34 @@ export function imageOf(dockerfile: Dockerfile, build: ImageBuild): ImageTarget 
   return imageTarget(dockerfile, build.target, build.args)
 }
 
+/** The Node.js line the images run: the current LTS (decision 92). */
+export const imageNodeMajor = 24
+
+/** Whether `version` (x.y.z) is in an npm range made of `^x.y.z`, `>=x.y.z` and `<x.y.z` terms joined by spaces and `||`. */
+export function satisfiesRange(version: string, range: string): boolean {
+  const parts = (text: string): number[] => text.split('.').map(Number).concat([0, 0, 0]).slice(0, 3)
+  const compare = (a: number[], b: number[]): number => a.map((value, index) => value - b[index]!).find((difference) => difference !== 0) ?? 0
+  const wanted = parts(version)
+  return range.split('||').some((alternative) =>
+    alternative.trim().split(/\s+/).every((term) => {
+      const [, operator, bound] = /^(\^|>=|<)?(\d+(?:\.\d+){0,2})$/.exec(term) ?? []
+      if (!bound) throw new Error(`engines: term ${term} not understood`)
+      const limit = parts(bound)
+      if (operator === '>=') return compare(wanted, limit) >= 0
+      if (operator === '<') return compare(wanted, limit) < 0
+      if (operator === '^') return wanted[0] === limit[0] && compare(wanted, limit) >= 0
+      return compare(wanted, limit) === 0
+    }),
+  )
+}
+
 function lockedVersion(name: string): string | undefined {
   const lock = JSON.parse(readRepoFile('package-lock.json')) as { packages?: Record<string, { version?: string }> }
   return lock.packages?.[`node_modules/${name}`]?.version
+}
+
+function rootEngines(): string {
+  return (JSON.parse(readRepoFile('package.json')) as { engines?: { node?: string } }).engines?.node ?? ''
 }
 
 /** The HEALTHCHECK asks /healthz on $PORT, inline or through a script copied from the repository. */
@@ -36,7 +61,9 @@ export function imageProblems(dockerfile: Dockerfile): string[] {
   for (const name of processNames) {
     const image = imageOf(dockerfile, imageBuildFor(name))
     const where = `image of ${name}`
-    if (!/^node:(20|22)\.\d+\.\d+-bookworm-slim$/.test(image.baseImage)) problems.push(`${where}: base ${image.baseImage} is not a pinned Node LTS bookworm-slim tag`)
+    const nodeVersion = /^node:(\d+\.\d+\.\d+)-bookworm-slim$/.exec(image.baseImage)?.[1]
+    if (!nodeVersion || Number(nodeVersion.split('.')[0]) !== imageNodeMajor) problems.push(`${where}: base ${image.baseImage} is not a pinned Node ${imageNodeMajor} bookworm-slim tag`)
+    else if (!satisfiesRange(nodeVersion, rootEngines())) problems.push(`${where}: Node ${nodeVersion} is outside the root package.json's engines (${rootEngines()})`)
     if (!image.user || /^(root|0)(:|$)/.test(image.user)) problems.push(`${where}: runs as root`)
     if (!healthcheckUsesHealthz(image)) problems.push(`${where}: no HEALTHCHECK on /healthz at $PORT`)
     const command = commandOf(image.cmd, image.env)

@@ -3,7 +3,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join, relative } from 'node:path'
 import { parseAllDocuments } from 'yaml'
 import { readServiceProcessConfig, readSettings } from '@donaciones/kit'
-import type { Dockerfile } from './dockerfile.ts'
+import { imageTarget, type Dockerfile } from '../../../tools/deploy/dockerfile.ts'
 import { imageBuildFor, imageOf } from './images.ts'
 import { busDuplicateWindowMs, processNames, projectionsOf, readProcessConfig, rootScript, serviceNames, type ProcessConfig, type ProcessName } from './platform.ts'
 import { arr, obj, secretPlaceholder, str, type Doc } from './values.ts'
@@ -163,13 +163,8 @@ function jobProblems(manifests: readonly Manifest[], dockerfile: Dockerfile, add
     const command = [...arr(container.command), ...arr(container.args)].map(String)
     const expected = rootScript(script)
     if (JSON.stringify(command.slice(0, expected.length)) !== JSON.stringify(expected)) problems.push(`k8s Job ${script}: runs ${command.join(' ')}, package.json runs ${expected.join(' ')}`)
-    const image = /^donaciones\/([\w-]+):/.exec(str(container.image) ?? '')?.[1]
-    const process = processNames.find((name) => name === image)
-    if (!process) {
-      problems.push(`k8s Job ${script}: image ${String(container.image)} is not one of the platform's images`)
-      continue
-    }
-    const env = { ...imageOf(dockerfile, imageBuildFor(process)).env, ...containerEnv(container, manifests, problems, `k8s Job ${script}`) }
+    if (!str(container.image)?.startsWith('donaciones/jobs:')) problems.push(`k8s Job ${script}: image ${String(container.image)} is not donaciones/jobs (the image with the platform package)`)
+    const env = { ...imageTarget(dockerfile, 'jobs').env, ...containerEnv(container, manifests, problems, `k8s Job ${script}`) }
     if (!env.DATABASE_URL) problems.push(`k8s Job ${script}: no DATABASE_URL (it would fall back to an embedded database in the pod)`)
     if (script === 'replay') {
       const [service, projection] = command.slice(expected.length)

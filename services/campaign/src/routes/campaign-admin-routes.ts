@@ -12,7 +12,8 @@ import {
   toggleRequestSchema,
   isToggleRequest,
 } from '@donaciones/contracts'
-import { buildXlsx, callService, notFound, requirePermission, sendXlsx, serviceUnavailable, unauthorized, withValidation, type ServiceContext } from '@donaciones/kit'
+import { callService, notFound, requirePermission, serviceUnavailable, unauthorized, withValidation, type ServiceContext } from '@donaciones/kit'
+import { buildXlsx, sendXlsx } from '@donaciones/xlsx'
 import type { CommandContext } from '../commands/catalog-commands.ts'
 import { createCampaign, toggleCampaign, updateCampaign } from '../commands/campaign-commands.ts'
 import { findCampaignById, listCampaignRows, toFullCampaign, toSummary } from '../projections/campaign-queries.ts'

@@ -10,7 +10,8 @@ import {
   toggleRequestSchema,
   isToggleRequest,
 } from '@donaciones/contracts'
-import { buildXlsx, notFound, requirePermission, sendXlsx, unauthorized, withValidation, type ServiceContext } from '@donaciones/kit'
+import { notFound, requirePermission, unauthorized, withValidation, type ServiceContext } from '@donaciones/kit'
+import { buildXlsx, sendXlsx } from '@donaciones/xlsx'
 import type { CatalogKind } from '../catalog-kinds.ts'
 import { createCatalogRecord, toggleCatalogRecord, updateCatalogRecord, type CommandContext } from '../commands/catalog-commands.ts'
 import { findCatalog, listCatalog, type CatalogRecord } from '../projections/catalog-queries.ts'

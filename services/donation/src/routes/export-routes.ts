@@ -1,6 +1,7 @@
 import { Router } from 'express'
 import { donationTypeLabels, exportRequestSchema } from '@donaciones/contracts'
-import { buildXlsx, requirePermission, sendXlsx, withValidation, type ServiceContext } from '@donaciones/kit'
+import { requirePermission, withValidation, type ServiceContext } from '@donaciones/kit'
+import { buildXlsx, sendXlsx } from '@donaciones/xlsx'
 import { donationsByIds, type DonationDoc } from '../projections/donation-queries.ts'
 
 const statusLabels: Record<DonationDoc['status'], string> = { pending: 'Pendiente', approved: 'Aprobada', failed: 'Fallida', expired: 'Expirada' }

@@ -1,6 +1,7 @@
 import { Router } from 'express'
 import { monthlyCancelRequestSchema, monthlyCardRequestSchema, monthlyDonorFiltersSchema, monthlyLinkQuerySchema } from '@donaciones/contracts'
-import { buildXlsx, requirePermission, sendXlsx, withValidation, type ServiceContext } from '@donaciones/kit'
+import { requirePermission, withValidation, type ServiceContext } from '@donaciones/kit'
+import { buildXlsx, sendXlsx } from '@donaciones/xlsx'
 import { cancelByLink, monthlyLinkInfo, replaceCardByLink } from '../commands/monthly-link-actions.ts'
 import { commandFor, type DonationDeps } from '../deps.ts'
 import { allMonthlyDonors, listMonthlyDonors } from '../projections/monthly-queries.ts'

@@ -9,7 +9,8 @@ import {
   STAMPED_XML_FIELD,
   STAMPED_XML_MAX_BYTES,
 } from '@donaciones/contracts'
-import { buildXlsx, readMultipartFiles, requirePermission, sendXlsx, withValidation, type ServiceContext } from '@donaciones/kit'
+import { readMultipartFiles, requirePermission, withValidation, type ServiceContext } from '@donaciones/kit'
+import { buildXlsx, sendXlsx } from '@donaciones/xlsx'
 import { issueReceipt } from '../commands/issue-receipt.ts'
 import { commandFor, type DonationDeps } from '../deps.ts'
 import { localDateOf } from '../projections/local-date.ts'

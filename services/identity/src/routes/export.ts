@@ -1,6 +1,7 @@
 import { Router } from 'express'
 import { ROLE_LABELS, userExportQuerySchema, userExportRequestSchema, type Role } from '@donaciones/contracts'
-import { buildXlsx, forbidden, hasPermission, sendXlsx, unauthorized, withValidation, type AuthClaims } from '@donaciones/kit'
+import { forbidden, hasPermission, unauthorized, withValidation, type AuthClaims } from '@donaciones/kit'
+import { buildXlsx, sendXlsx } from '@donaciones/xlsx'
 import { moduleOfRole } from '../commands/authorization.ts'
 import type { IdentityDeps } from '../commands/deps.ts'
 import { listUsers, type UserRow } from '../projections/users.ts'

@@ -1,4 +1,3 @@
-import { PGlite } from '@electric-sql/pglite'
 import type { QueryResult, SqlDatabase, SqlExecutor } from './sql.ts'
 
 interface PgliteLike {
@@ -19,11 +18,25 @@ function executorFor(handle: PgliteLike): SqlExecutor {
 }
 
 /**
+ * PGlite is an optional dependency of the kit, loaded on first use: the service and gateway images
+ * run on PostgreSQL and are installed without it (decision 93).
+ */
+async function loadPglite(): Promise<typeof import('@electric-sql/pglite')> {
+  try {
+    return await import('@electric-sql/pglite')
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ERR_MODULE_NOT_FOUND') throw error
+    throw new Error('La base de datos embebida necesita @electric-sql/pglite, una dependencia opcional que esta instalación omitió; configure DATABASE_URL o instale las dependencias opcionales.', { cause: error })
+  }
+}
+
+/**
  * PostgreSQL compiled to WASM (embedded mode). One connection: PGlite queues callers, and a
  * transaction holds it exclusively, so inside `transaction` only `tx` may be used.
  * `dataDir` undefined means in memory.
  */
 export async function createPgliteDatabase(dataDir?: string): Promise<SqlDatabase> {
+  const { PGlite } = await loadPglite()
   const db = await PGlite.create(dataDir ? { dataDir } : {})
   const base = executorFor(db)
   return {

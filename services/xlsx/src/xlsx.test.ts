@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import ExcelJS from 'exceljs'
 import express from 'express'
-import { startHttpServer } from '../http/index.ts'
+import { startHttpServer } from '@donaciones/kit'
 import { buildXlsx, readXlsx, sendXlsx, XLSX_CONTENT_TYPE } from './xlsx.ts'
 
 interface Row {
