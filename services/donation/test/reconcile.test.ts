@@ -3,30 +3,14 @@ import { startProviderSim, type ProviderSim } from '../../../tools/provider-sim/
 import { reconcile } from '../src/commands/reconcile.ts'
 import { createDeps } from '../src/deps.ts'
 import { resolveOptions } from '../src/options.ts'
-import { forEachEngine, cardToken, createCampaign, eventually, json, pointAtProviders, startDonationSite, type DonationSite } from './support.ts'
+import { forEachEngine, chargeWithoutRecording as chargeAt, createCampaign, eventually, json, pointAtProviders, startDonationSite, type DonationSite } from './support.ts'
 
 forEachEngine('reconciliation with the provider (function and scheduled job)', (engine) => {
   let sim: ProviderSim
   let donation: DonationSite
   let campaign: { id: string; slug: string; title: string }
 
-  /** What a request that crashed after the charge leaves behind: a paid order at Conekta, nothing recorded. */
-  const chargeWithoutRecording = async (amount: number, email: string) => {
-    const donationId = crypto.randomUUID()
-    const response = await fetch(`${sim.conekta.baseUrl}/orders`, {
-      method: 'POST',
-      headers: { authorization: `Bearer ${sim.conekta.privateKey}`, accept: 'application/vnd.conekta-v2.2.0+json', 'content-type': 'application/json', 'idempotency-key': donationId },
-      body: JSON.stringify({
-        currency: 'MXN',
-        customer_info: { name: 'Pedro Sol', email, phone: '5512345678' },
-        line_items: [{ name: 'Donación', unit_price: amount * 100, quantity: 1 }],
-        metadata: { donationId, campaignId: campaign.id, userId: '', channel: 'conekta' },
-        charges: [{ payment_method: { type: 'card', token_id: await cardToken(sim, '4242424242424242') } }],
-      }),
-    })
-    expect(response.status).toBe(200)
-    return donationId
-  }
+  const chargeWithoutRecording = (amount: number, email: string): Promise<string> => chargeAt(sim, { campaignId: campaign.id, amount, email })
   const approvedEvents = async (donationId: string) =>
     (await donation.site.platform.runtimes.donation.context.store.readStream(`donation-${donationId}`)).filter((event) => event.type === 'DonationApproved').length
 

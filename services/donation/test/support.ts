@@ -161,3 +161,24 @@ export function secretsOf(sim: ProviderSim | undefined): string[] {
 export function enableDonataria(donation: DonationSite<SiteClient>, sim: ProviderSim): Promise<void> {
   return enableDonatariaOn(donation.site, donation.adminToken, sim)
 }
+
+/**
+ * What a request that crashed after the charge leaves behind: a paid card order at Conekta, with
+ * our metadata, and nothing recorded on our side. Returns the donation id the order names.
+ */
+export async function chargeWithoutRecording(sim: ProviderSim, order: { campaignId: string; amount: number; email: string; name?: string }): Promise<string> {
+  const donationId = randomUUID()
+  const response = await fetch(`${sim.conekta.baseUrl}/orders`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${sim.conekta.privateKey}`, accept: 'application/vnd.conekta-v2.2.0+json', 'content-type': 'application/json', 'idempotency-key': donationId },
+    body: JSON.stringify({
+      currency: 'MXN',
+      customer_info: { name: order.name ?? 'Pedro Sol', email: order.email, phone: '5512345678' },
+      line_items: [{ name: 'Donación', unit_price: order.amount * 100, quantity: 1 }],
+      metadata: { donationId, campaignId: order.campaignId, userId: '', channel: 'conekta' },
+      charges: [{ payment_method: { type: 'card', token_id: await cardToken(sim, '4242424242424242') } }],
+    }),
+  })
+  expect(response.status).toBe(200)
+  return donationId
+}
