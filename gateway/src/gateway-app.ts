@@ -50,6 +50,8 @@ export interface GatewayOptions {
   security?: SecurityHeadersOptions
   /** How long the gateway answers a public document from its own copy (decision 85); default GATEWAY_PUBLIC_COPY_MS, 0 keeps nothing. */
   publicCopyMs?: number
+  /** The clock that ages those copies (tests move it by hand); default `Date.now`. */
+  publicCopyClock?: () => number
   /** The parsed environment, for what is not given above; read when the app is made when absent. */
   settings?: Settings
 }
@@ -99,7 +101,7 @@ export function createGatewayApp(options: GatewayOptions): Express {
   app.use(healthRouter({ logger: options.logger, ...(options.readiness ? { readiness: options.readiness } : {}) }))
   const publicUrl = (options.publicUrl ?? environment().PUBLIC_URL).replace(/\/+$/, '')
   app.use(markRecentChanges({ secure: publicUrl.startsWith('https:') }))
-  app.use('/api', keepPublicCopies({ maxAgeMs: options.publicCopyMs ?? environment().GATEWAY_PUBLIC_COPY_MS }))
+  app.use('/api', keepPublicCopies({ maxAgeMs: options.publicCopyMs ?? environment().GATEWAY_PUBLIC_COPY_MS, ...(options.publicCopyClock ? { now: options.publicCopyClock } : {}) }))
   app.get(API_DESCRIPTION_PATH, ...apiDescription(options.auth.required, publicUrl))
 
   const handlers = new Map<ServiceName, RequestHandler>()

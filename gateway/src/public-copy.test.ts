@@ -14,33 +14,56 @@ import {
 } from '@donaciones/kit'
 import { createGatewayApp, type ServiceTarget } from './gateway-app.ts'
 
-/** How long the gateway keeps its copies in these tests. */
+/** How long the gateway keeps its copies in these tests, on a clock the tests move by hand. */
 const copyMs = 300
 
-/** A service whose public document is the number of times it was read, so a copy is visible. */
-function service(reads: Map<string, number>): Express {
-  const app = express()
-  const count = (key: string) => {
-    const next = (reads.get(key) ?? 0) + 1
-    reads.set(key, next)
+/** Resolves once `condition` holds, checking after each turn of the event loop: no guess at how long it takes. */
+async function until(condition: () => boolean): Promise<void> {
+  while (!condition()) await new Promise((resolve) => setImmediate(resolve))
+}
+
+/** What the tests hold of the fake service: its reads per document, and a gate its answer to 'una' waits at. */
+class FakeService {
+  readonly reads = new Map<string, number>()
+  private gate: Promise<void> = Promise.resolve()
+  private open: () => void = () => undefined
+
+  count(key: string): number {
+    const next = (this.reads.get(key) ?? 0) + 1
+    this.reads.set(key, next)
     return next
   }
+  /** Holds the answers to 'una' until `release()`. */
+  hold(): void {
+    this.gate = new Promise((resolve) => (this.open = resolve))
+  }
+  release(): void {
+    this.open()
+    this.gate = Promise.resolve()
+  }
+  waitAtGate(): Promise<void> {
+    return this.gate
+  }
+}
+
+/** A service whose public document is the number of times it was read, so a copy is visible. */
+function service(fake: FakeService): Express {
+  const app = express()
   app.get('/api/public/campaigns/una', async (req, res) => {
-    const read = count('una')
-    // Slow enough that a burst arrives while the first read runs.
-    await new Promise((resolve) => setTimeout(resolve, 50))
+    const read = fake.count('una')
+    await fake.waitAtGate()
     sendPublicDocument(req, res, publicDocumentOf({ title: 'Una', read }))
   })
   app.get('/api/public/campaigns/cerrada', (_req, res) => {
-    count('cerrada')
+    fake.count('cerrada')
     res.status(404).json({ message: 'Campaña no encontrada', description: 'La campaña no existe o ya no está disponible' })
   })
   app.get('/api/counters/donors', (_req, res) => {
-    res.json({ read: count('admin') })
+    res.json({ read: fake.count('admin') })
   })
   app.get('/api/public/campaigns/con-galleta', (req, res) => {
     res.cookie('propia', 'x')
-    sendPublicDocument(req, res, publicDocumentOf({ read: count('galleta') }))
+    sendPublicDocument(req, res, publicDocumentOf({ read: fake.count('galleta') }))
   })
   app.post('/api/public/campaigns/una/like', (_req, res) => {
     res.json({ likes: 1 })
@@ -52,27 +75,39 @@ function service(reads: Map<string, number>): Express {
 }
 
 describe.each(['remote', 'local'] as const)('the gateway keeps a short copy of public documents, service %s', (target) => {
-  const reads = new Map<string, number>()
+  const fake = new FakeService()
+  const reads = fake.reads
+  let clock = 1_000_000
+  /** Requests the gateway has received so far. */
+  let arrivals = 0
   let gateway: RunningHttpServer
   let upstream: RunningHttpServer | undefined
 
   beforeAll(async () => {
-    upstream = target === 'remote' ? await startHttpServer(service(reads), { port: 0 }) : undefined
-    const handler = service(reads)
+    upstream = target === 'remote' ? await startHttpServer(service(fake), { port: 0 }) : undefined
+    const handler = service(fake)
     const targets = perService((): ServiceTarget => (upstream ? { kind: 'remote', urls: [upstream.url] } : { kind: 'local', handler }))
     const verifier = createTokenVerifier({ jwks: async () => ({ keys: [] }) })
     const auth = { required: authenticate({ verifier, required: true }), optional: authenticate({ verifier, required: false }) }
-    const app = createGatewayApp({ targets, auth, publicUrl: 'http://localhost:3000', publicCopyMs: copyMs, logger: createLogger('test', { level: 'silent' }) })
-    gateway = await startHttpServer(app, { port: 0 })
+    const app = createGatewayApp({ targets, auth, publicUrl: 'http://localhost:3000', publicCopyMs: copyMs, publicCopyClock: () => clock, logger: createLogger('test', { level: 'silent' }) })
+    const counted = express()
+    counted.use((_req, _res, next) => {
+      arrivals += 1
+      next()
+    })
+    counted.use(app)
+    gateway = await startHttpServer(counted, { port: 0 })
   })
   afterAll(async () => {
     await gateway.close()
     await upstream?.close()
   })
-  afterEach(async () => {
+  afterEach(() => {
     // Every test starts with no copy kept.
-    await new Promise((resolve) => setTimeout(resolve, copyMs + 50))
+    fake.release()
+    clock += copyMs
     reads.clear()
+    arrivals = 0
   })
 
   const get = async (path: string, headers: Record<string, string> = {}) => {
@@ -83,12 +118,18 @@ describe.each(['remote', 'local'] as const)('the gateway keeps a short copy of p
   const change = async (method: string, path: string) => (await fetch(`${gateway.url}${path}`, { method })).status
 
   it('answers a burst of visitors with one read of the service, and the same document until the copy is too old', async () => {
-    const burst = await Promise.all(Array.from({ length: 200 }, () => get('/api/public/campaigns/una')))
+    fake.hold()
+    const answers = Promise.all(Array.from({ length: 200 }, () => get('/api/public/campaigns/una')))
+    // Every visitor of the burst has reached the gateway while the first read is still running.
+    await until(() => arrivals === 200 && reads.has('una'))
+    fake.release()
+    const burst = await answers
     expect(reads.get('una')).toBe(1)
     expect(new Set(burst.map((answer) => JSON.stringify(answer)))).toEqual(new Set([JSON.stringify(burst[0])]))
     expect(burst[0]).toMatchObject({ status: 200, body: { title: 'Una', read: 1 }, cacheControl: 'public, max-age=1, stale-while-revalidate=30' })
+    clock += copyMs - 1
     expect((await get('/api/public/campaigns/una')).body).toEqual({ title: 'Una', read: 1 })
-    await new Promise((resolve) => setTimeout(resolve, copyMs + 20))
+    clock += 1
     expect((await get('/api/public/campaigns/una')).body).toEqual({ title: 'Una', read: 2 })
   })
 
@@ -109,9 +150,11 @@ describe.each(['remote', 'local'] as const)('the gateway keeps a short copy of p
   })
 
   it('does not keep a read that was running when a change was accepted', async () => {
+    fake.hold()
     const running = get('/api/public/campaigns/una')
-    await new Promise((resolve) => setTimeout(resolve, 10))
+    await until(() => reads.get('una') === 1)
     expect(await change('POST', '/api/public/campaigns/una/like')).toBe(200)
+    fake.release()
     expect((await running).body).toEqual({ title: 'Una', read: 1 })
     expect((await get('/api/public/campaigns/una')).body).toEqual({ title: 'Una', read: 2 })
   })
