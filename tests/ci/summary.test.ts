@@ -54,4 +54,35 @@ describe('the CI summary line', () => {
   it('reads clean only when everything passed', () => {
     expect(summaryLine(summarize({ tests: passing(3), faults: passing(1), browser: passing(1) }, []))).toBe('5 passed, 0 failed, 0 skipped')
   })
+
+  describe('when every test must run (REQUIRE_REAL_ENGINES=1)', () => {
+    const strict = { requireEveryTest: true }
+
+    it('fails a step whose report holds no test at all', () => {
+      const empty: VitestReport = { success: true, testResults: [] }
+      const summary = summarize({ tests: empty, faults: passing(1), browser: passing(1) }, [], strict)
+      expect(summaryLine(summary)).toBe('2 passed, 1 failed, 0 skipped')
+      expect(summary.notes).toEqual(['tests: no corrió ninguna prueba'])
+    })
+
+    it('fails a step whose tests were all skipped, and one with a single skipped test, naming them', () => {
+      const allSkipped: VitestReport = { success: true, testResults: [{ name: 'e.test.ts', status: 'skipped', assertionResults: [{ status: 'skipped', fullName: 'sin PostgreSQL' }] }] }
+      const oneSkipped: VitestReport = {
+        success: true,
+        testResults: [{ name: 'f.test.ts', status: 'passed', assertionResults: [{ status: 'passed' }, { status: 'skipped', fullName: 'sin nats-server' }] }],
+      }
+      const summary = summarize({ tests: allSkipped, faults: oneSkipped, browser: passing(1) }, [], strict)
+      expect(summaryLine(summary)).toBe('2 passed, 2 failed, 2 skipped')
+      expect(summary.notes).toEqual(['tests: no corrió ninguna prueba', 'faults: 1 prueba omitida: sin nats-server'])
+    })
+
+    it('still reads clean when every test of every step ran and passed', () => {
+      expect(summaryLine(summarize({ tests: passing(3), faults: passing(1), browser: passing(1) }, [], strict))).toBe('5 passed, 0 failed, 0 skipped')
+    })
+
+    it('lets a developer machine skip what it lacks', () => {
+      const oneSkipped: VitestReport = { success: true, testResults: [{ name: 'g.test.ts', status: 'passed', assertionResults: [{ status: 'passed' }, { status: 'skipped' }] }] }
+      expect(summarize({ tests: oneSkipped, faults: passing(1), browser: passing(1) }, []).failed).toBe(0)
+    })
+  })
 })

@@ -7,10 +7,14 @@
  * - a step without its report counts once (the runner crashed before writing it);
  * - a step that failed although its report shows no failure (an unhandled error, a runner exit
  *   code) counts once;
- * - a step without a report of its own (typecheck, lint, build) counts once when it failed.
+ * - a step without a report of its own (typecheck, lint, build) counts once when it failed;
+ * - when every test must run (`requireEveryTest`, CI's REQUIRE_REAL_ENGINES=1), a step whose report
+ *   ran no test, and a step with skipped tests, count once each: a suite that skipped itself
+ *   (no engine, no binary) must not read clean.
  */
 export interface AssertionReport {
   status: string
+  fullName?: string
 }
 
 export interface FileReport {
@@ -39,8 +43,16 @@ export interface Summary {
 
 const SKIPPED = new Set(['skipped', 'pending', 'todo'])
 
+export interface SummaryOptions {
+  /** Every test must run: no step may be empty, no test skipped. */
+  requireEveryTest?: boolean
+}
+
+/** At most this many skipped tests are named in a note. */
+const namedSkips = 5
+
 /** `reports`: each test step's report, or undefined when the step wrote none. */
-export function summarize(reports: Record<string, VitestReport | undefined>, failedSteps: readonly string[]): Summary {
+export function summarize(reports: Record<string, VitestReport | undefined>, failedSteps: readonly string[], options: SummaryOptions = {}): Summary {
   const summary: Summary = { passed: 0, failed: 0, skipped: 0, notes: [] }
   for (const [step, report] of Object.entries(reports)) {
     if (!report) {
@@ -54,7 +66,17 @@ export function summarize(reports: Record<string, VitestReport | undefined>, fai
     const failedTests = assertions.filter((assertion) => assertion.status === 'failed').length
     summary.passed += passed
     summary.failed += failedTests
-    summary.skipped += assertions.filter((assertion) => SKIPPED.has(assertion.status)).length
+    const skipped = assertions.filter((assertion) => SKIPPED.has(assertion.status))
+    summary.skipped += skipped.length
+    if (options.requireEveryTest && passed + failedTests === 0) {
+      summary.failed += 1
+      summary.notes.push(`${step}: no corrió ninguna prueba`)
+    } else if (options.requireEveryTest && skipped.length > 0) {
+      summary.failed += 1
+      const names = skipped.slice(0, namedSkips).map((assertion) => assertion.fullName ?? 'sin nombre')
+      const more = skipped.length > namedSkips ? ` y ${skipped.length - namedSkips} más` : ''
+      summary.notes.push(`${step}: ${skipped.length === 1 ? '1 prueba omitida' : `${skipped.length} pruebas omitidas`}: ${names.join('; ')}${more}`)
+    }
     for (const file of files) {
       const failedHere = (file.assertionResults ?? []).some((assertion) => assertion.status === 'failed')
       if (file.status === 'failed' && !failedHere) {
