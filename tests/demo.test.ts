@@ -1,9 +1,9 @@
 import type { Campaign, MonthlyDonorListResponse } from '@donaciones/contracts'
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { freePort, runScript, waitUntil, type RunningProcess } from './support/processes.ts'
+import { distinctFreePorts, freePort, runScript, waitUntil, type RunningProcess } from './support/processes.ts'
 
 /** `npm run demo`: the product with the payment simulator and sample data, used as a newcomer would. */
 describe('npm run demo', () => {
@@ -12,10 +12,12 @@ describe('npm run demo', () => {
   let url = ''
   let simUrl = ''
   let publicKey = ''
+  const ports = { site: 0, sim: 0 }
 
   beforeAll(async () => {
-    const port = await freePort()
-    demo = runScript('tools/demo/main.ts', [], { PORT: String(port), PROVIDER_SIM_PORT: String(await freePort()), DEMO_DATA_DIR: dataDir })
+    const [port = 0, sim = 0] = await distinctFreePorts(2)
+    Object.assign(ports, { site: port, sim })
+    demo = runScript('tools/demo/main.ts', [], { PORT: String(port), PROVIDER_SIM_PORT: String(ports.sim), DEMO_DATA_DIR: dataDir })
     await waitUntil(async () => {
       if (demo.child.exitCode !== null) throw new Error(demo.output())
       return demo.output().includes('Demostración lista')
@@ -99,5 +101,39 @@ describe('npm run demo', () => {
       ['Mariana T.', 500],
     ])
     expect(JSON.stringify(page)).not.toContain('Jorge')
+  })
+
+  describe('a second demo on the same machine', () => {
+    /** Runs a second demo with the given settings and returns its exit code and what it wrote. */
+    const secondDemo = async (env: Record<string, string>) => {
+      const second = runScript('tools/demo/main.ts', [], env)
+      return { code: await second.exited, stderr: second.stderr() }
+    }
+
+    it('stops with a Spanish message naming PROVIDER_SIM_PORT when the simulator’s port is taken', async () => {
+      const otherDir = mkdtempSync(join(tmpdir(), 'donaciones-demo-2-'))
+      const { code, stderr } = await secondDemo({ PORT: String(await freePort()), PROVIDER_SIM_PORT: String(ports.sim), DEMO_DATA_DIR: otherDir })
+      rmSync(otherDir, { recursive: true, force: true })
+      expect(code).toBe(1)
+      expect(stderr.trim()).toBe(`El puerto ${ports.sim} del simulador de pagos ya está en uso (¿otra demostración?). Elija otro con PROVIDER_SIM_PORT=<puerto>.`)
+    })
+
+    it('stops with a Spanish message naming PORT when the site’s port is taken', async () => {
+      const otherDir = mkdtempSync(join(tmpdir(), 'donaciones-demo-3-'))
+      const { code, stderr } = await secondDemo({ PORT: String(ports.site), PROVIDER_SIM_PORT: String(await freePort()), DEMO_DATA_DIR: otherDir })
+      rmSync(otherDir, { recursive: true, force: true })
+      expect(code).toBe(1)
+      expect(stderr.trim()).toBe(`El puerto ${ports.site} ya está en uso (¿otra demostración o npm start?). Elija otro con PORT=<puerto>.`)
+    })
+
+    it('refuses the data folder of the running demo, naming DEMO_DATA_DIR, and deletes nothing of it', async () => {
+      const [site, sim] = await distinctFreePorts(2)
+      const { code, stderr } = await secondDemo({ PORT: String(site), PROVIDER_SIM_PORT: String(sim), DEMO_DATA_DIR: dataDir })
+      expect(code).toBe(1)
+      expect(stderr.trim()).toBe(`Otra demostración (proceso ${demo.child.pid}) usa ${dataDir}. Deténgala o elija otra carpeta con DEMO_DATA_DIR=<carpeta>.`)
+      const campaigns = (await (await fetch(`${url}/api/public/campaigns/`)).json()) as unknown[]
+      expect(campaigns.length).toBeGreaterThanOrEqual(4)
+      expect(readdirSync(dataDir)).toEqual(expect.arrayContaining(['donaciones.pid', 'pglite']))
+    })
   })
 })

@@ -56,9 +56,9 @@ describe('container images (deploy/Dockerfile)', () => {
     expect(node20).toContain('image of gateway: base node:20.19.5-bookworm-slim is not a pinned Node 24 bookworm-slim tag')
     const floating = imageProblems(parseDockerfile(text.replace(/ARG NODE_IMAGE=\S+/, 'ARG NODE_IMAGE=node:24-bookworm-slim')))
     expect(floating).toContain('image of identity: base node:24-bookworm-slim is not a pinned Node 24 bookworm-slim tag')
-    const range = '^20.19.0 || >=22.12.0'
-    expect(['20.19.0', '20.20.2', '22.12.0', '24.21.0', '26.1.0'].filter((version) => satisfiesRange(version, range))).toHaveLength(5)
-    expect(['20.18.3', '21.7.3', '22.11.0', '18.20.8'].filter((version) => satisfiesRange(version, range))).toEqual([])
+    const range = '^20.19.0 || >=22.13.0'
+    expect(['20.19.0', '20.20.2', '22.13.0', '24.21.0', '26.1.0'].filter((version) => satisfiesRange(version, range))).toHaveLength(5)
+    expect(['20.18.3', '21.7.3', '22.12.0', '18.20.8'].filter((version) => satisfiesRange(version, range))).toEqual([])
   })
 })
 

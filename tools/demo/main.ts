@@ -1,6 +1,7 @@
-import { rmSync } from 'node:fs'
+import { readdirSync, rmSync } from 'node:fs'
+import { createServer } from 'node:net'
 import { resolve } from 'node:path'
-import { acquireDataDirLock, createLogger, onShutdownSignals, readSettings } from '@donaciones/kit'
+import { acquireDataDirLock, createLogger, DataDirLockedError, dataDirLockFile, onShutdownSignals, readSettings, type DataDirLock } from '@donaciones/kit'
 import { startProviderSim } from '../provider-sim/index.ts'
 import { demoAdmin, demoDonataria, picture, sampleCampaigns, sampleDonors, sampleMonthlyDonors, sampleReceiptDonor } from './sample-data.ts'
 
@@ -10,9 +11,44 @@ import { demoAdmin, demoDonataria, picture, sampleCampaigns, sampleDonors, sampl
  * simulator's keys are new each time).
  */
 const port = Number(process.env.PORT ?? 3000)
+const simPort = Number(process.env.PROVIDER_SIM_PORT ?? 4100)
 const dataDir = resolve(process.env.DEMO_DATA_DIR ?? './data-demo')
 const publicUrl = `http://localhost:${port}`
-const sim = await startProviderSim({ port: Number(process.env.PROVIDER_SIM_PORT ?? 4100) })
+
+/** Ends the demo with a Spanish message and no stack: what a second demo on one machine hits. */
+function stopWith(message: string): never {
+  process.stderr.write(`${message}\n`)
+  process.exit(1)
+}
+const isPortInUse = (error: unknown) => (error as NodeJS.ErrnoException | undefined)?.code === 'EADDRINUSE'
+
+// The lock comes first: a second demo on the same folder must not delete the data of the one running.
+let lock: DataDirLock
+try {
+  lock = acquireDataDirLock(dataDir)
+} catch (error) {
+  if (error instanceof DataDirLockedError) stopWith(`Otra demostración (proceso ${error.ownerPid}) usa ${dataDir}. Deténgala o elija otra carpeta con DEMO_DATA_DIR=<carpeta>.`)
+  throw error
+}
+// Fresh on every run: everything but the lock just taken.
+for (const entry of readdirSync(dataDir)) if (entry !== dataDirLockFile) rmSync(resolve(dataDir, entry), { recursive: true, force: true })
+
+// Told before anything starts: the platform binds its port only once every service is up.
+const siteIsFree = await new Promise<boolean>((done) => {
+  const probe = createServer()
+  probe.once('error', () => done(false))
+  probe.listen(port, '0.0.0.0', () => probe.close(() => done(true)))
+})
+if (!siteIsFree) {
+  lock.release()
+  stopWith(`El puerto ${port} ya está en uso (¿otra demostración o npm start?). Elija otro con PORT=<puerto>.`)
+}
+
+const sim = await startProviderSim({ port: simPort }).catch((error: unknown) => {
+  lock.release()
+  if (isPortInUse(error)) stopWith(`El puerto ${simPort} del simulador de pagos ya está en uso (¿otra demostración?). Elija otro con PROVIDER_SIM_PORT=<puerto>.`)
+  throw error
+})
 
 Object.assign(process.env, {
   CONEKTA_API_URL: sim.conekta.baseUrl,
@@ -26,11 +62,14 @@ Object.assign(process.env, {
 // Imported after the environment is set: the services read it when they start.
 const { startEmbeddedPlatform } = await import('@donaciones/platform')
 
-rmSync(dataDir, { recursive: true, force: true })
-const lock = acquireDataDirLock(dataDir)
 const logger = createLogger('demo', { level: process.env.LOG_LEVEL ?? 'warn' })
 // The web site `predemo` built (or FRONTEND_DIR), as `npm start` serves it.
-const platform = await startEmbeddedPlatform({ port, host: '0.0.0.0', dataDir, logger, frontendDir: readSettings().FRONTEND_DIR })
+const platform = await startEmbeddedPlatform({ port, host: '0.0.0.0', dataDir, logger, frontendDir: readSettings().FRONTEND_DIR }).catch(async (error: unknown) => {
+  await sim.close()
+  lock.release()
+  if (isPortInUse(error)) stopWith(`El puerto ${port} ya está en uso (¿otra demostración o npm start?). Elija otro con PORT=<puerto>.`)
+  throw error
+})
 sim.setWebhookUrls({ conekta: `${platform.url}/api/donations/webhooks/conekta`, paypal: `${platform.url}/api/donations/webhooks/paypal` })
 
 async function api<T>(path: string, init: { method?: string; token?: string; json?: unknown; body?: FormData } = {}): Promise<T> {

@@ -31,7 +31,7 @@ export {
   type ServiceEngines,
 } from './runtime/service-engines.ts'
 export { startServiceRuntime, type ServiceRuntime, type ServiceRuntimeOptions } from './runtime/service-runtime.ts'
-export { acquireDataDirLock, DataDirLockedError, type DataDirLock } from './runtime/data-dir-lock.ts'
+export { acquireDataDirLock, DataDirLockedError, dataDirLockFile, type DataDirLock } from './runtime/data-dir-lock.ts'
 export { perService } from './runtime/service-record.ts'
 export {
   callService,

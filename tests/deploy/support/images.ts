@@ -1,4 +1,5 @@
 /** Checks of deploy/Dockerfile against the code: base image, user, health check, entry point, dependencies. */
+import semver from 'semver'
 import { commandOf, imageTarget, type Dockerfile, type ImageTarget } from '../../../tools/deploy/dockerfile.ts'
 import { entryCommand, processNames, readRepoFile, type ProcessName } from './platform.ts'
 
@@ -19,22 +20,9 @@ export function imageOf(dockerfile: Dockerfile, build: ImageBuild): ImageTarget 
 /** The Node.js line the images run: the current LTS (decision 92). */
 export const imageNodeMajor = 24
 
-/** Whether `version` (x.y.z) is in an npm range made of `^x.y.z`, `>=x.y.z` and `<x.y.z` terms joined by spaces and `||`. */
+/** Whether `version` (x.y.z) is in an npm range such as `engines.node`. */
 export function satisfiesRange(version: string, range: string): boolean {
-  const parts = (text: string): number[] => text.split('.').map(Number).concat([0, 0, 0]).slice(0, 3)
-  const compare = (a: number[], b: number[]): number => a.map((value, index) => value - b[index]!).find((difference) => difference !== 0) ?? 0
-  const wanted = parts(version)
-  return range.split('||').some((alternative) =>
-    alternative.trim().split(/\s+/).every((term) => {
-      const [, operator, bound] = /^(\^|>=|<)?(\d+(?:\.\d+){0,2})$/.exec(term) ?? []
-      if (!bound) throw new Error(`engines: term ${term} not understood`)
-      const limit = parts(bound)
-      if (operator === '>=') return compare(wanted, limit) >= 0
-      if (operator === '<') return compare(wanted, limit) < 0
-      if (operator === '^') return wanted[0] === limit[0] && compare(wanted, limit) >= 0
-      return compare(wanted, limit) === 0
-    }),
-  )
+  return semver.satisfies(version, range)
 }
 
 function lockedVersion(name: string): string | undefined {

@@ -14,6 +14,9 @@ export class DataDirLockedError extends Error {
   }
 }
 
+/** The pid file inside the data directory that holds the lock. */
+export const dataDirLockFile = 'donaciones.pid'
+
 export interface DataDirLock {
   release(): void
 }
@@ -33,7 +36,7 @@ function isAlive(pid: number): boolean {
  */
 export function acquireDataDirLock(dataDir: string): DataDirLock {
   mkdirSync(dataDir, { recursive: true })
-  const path = join(dataDir, 'donaciones.pid')
+  const path = join(dataDir, dataDirLockFile)
   for (let attempt = 0; attempt < 2; attempt += 1) {
     try {
       const fd = openSync(path, 'wx')
