@@ -24,7 +24,7 @@ export function monthlyRoutes(deps: DonationDeps, context: ServiceContext): Rout
     res.json(await cancelByLink(deps, commandFor(deps, req), body.token))
   }))
   router.post('/api/donations/monthly/card', withValidation({ body: monthlyCardRequestSchema }, async ({ body }, req, res) => {
-    res.json(await replaceCardByLink(deps, commandFor(deps, req), body.token, body.cardToken))
+    res.json(await replaceCardByLink(deps, commandFor(deps, req), body.token, body.cardToken, req.ip))
   }))
 
   router.get('/api/donations/monthly', ...canRead, withValidation({ query: monthlyDonorFiltersSchema }, async ({ query }, _req, res) => {
