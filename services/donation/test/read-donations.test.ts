@@ -164,6 +164,35 @@ forEachEngine('reading donations (lists, summaries, charts, export, permissions)
     expect(graph[0]).toMatchObject({ total: 400, count: 1 })
   })
 
+  it("sums in the summary boxes only the approved donations the list's filters select (type, search and the others)", async () => {
+    const summary = async (path: string) => (await get(path, donation.adminToken)).body
+    const hub = (query: string) => summary(`/api/donations/counters/info?${query}`)
+    await eventually(async () => expect(await hub('search=escolares')).toEqual({ total: 400, donors: 1 }))
+    expect(await hub('')).toEqual({ total: 800, donors: 2 })
+    expect(await hub('type=all')).toEqual({ total: 800, donors: 2 })
+    expect(await hub('type=oxxo')).toEqual({ total: 400, donors: 1 })
+    expect(await hub('type=conekta')).toEqual({ total: 150, donors: 1 })
+    expect(await hub('type=paypal')).toEqual({ total: 250, donors: 1 })
+    // A failed donation was never charged: the failed ones sum nothing.
+    expect(await hub('type=failed')).toEqual({ total: 0, donors: 0 })
+    expect(await hub('type=oxxo&search=agua')).toEqual({ total: 0, donors: 0 })
+    expect(await hub(`campaign=${first.id}`)).toEqual({ total: 400, donors: 2 })
+    expect(await hub('name=dora')).toEqual({ total: 250, donors: 1 })
+    expect(await hub('email=ana')).toEqual({ total: 550, donors: 1 })
+    expect(await hub('amount=150')).toEqual({ total: 150, donors: 1 })
+    expect(await hub('endDate=2020-01-01')).toEqual({ total: 0, donors: 0 })
+    // A channel's boxes follow its list's filters the same way.
+    expect(await summary('/api/donations/conekta/card/counters/info?type=failed')).toEqual({ total: 0, donors: 0 })
+    expect(await summary('/api/donations/conekta/oxxo/counters/info?search=carla')).toEqual({ total: 0, donors: 0 })
+    expect(await summary('/api/donations/conekta/oxxo/counters/info?search=ana')).toEqual({ total: 400, donors: 1 })
+    // The list answers the same totals for the same filters.
+    expect((await get('/api/donations/?type=oxxo', donation.adminToken)).body).toMatchObject({ totalDocs: 2, total: 400, donors: 1 })
+    expect((await get('/api/donations/?type=failed', donation.adminToken)).body).toMatchObject({ totalDocs: 1, total: 0, donors: 0 })
+    const refused = await get('/api/donations/counters/info?type=cheque', donation.adminToken)
+    expect(refused.status).toBe(422)
+    expect(refused.body).toMatchObject({ message: 'Datos inválidos', errors: [{ path: 'type' }] })
+  })
+
   it('answers the PayPal detail only for PayPal donations', async () => {
     const { status, body } = await get(`/api/donations/paypal/${ids.paypal}`, donation.adminToken)
     expect(status).toBe(200)
