@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import type { HistoricalEvent, ReceiptRequestRow } from '@donaciones/contracts'
-import { readXlsx } from '@donaciones/xlsx'
+import { readXlsx, readXlsxCells } from '@donaciones/xlsx'
+import { expectCalendarDay, expectMexicoCityDateTime } from '../../../tests/support/xlsx-dates.ts'
 import { startProviderSim, type ProviderSim } from '../../../tools/provider-sim/index.ts'
 import { stampedCfdiXml, stampedReceiptPdf } from '../../../tests/support/cfdi.ts'
 import { PAYMENT_SETTINGS_TTL_MS } from '../src/providers/payment-settings.ts'
@@ -103,16 +104,21 @@ forEachEngine('deductible receipts: the donor asks as they give, an administrato
     const response = await donation.site.api('/api/receipts/export', { token: donation.adminToken })
     expect(response.status).toBe(200)
     expect(response.headers.get('content-type')).toContain('spreadsheetml')
-    const [header, ...rows] = await readXlsx(await response.arrayBuffer())
+    const bytes = await response.arrayBuffer()
+    const [header, ...rows] = await readXlsx(bytes)
     expect(header).toEqual([
       'Folio', 'Fecha', 'RFC del donador', 'Nombre o razón social', 'Régimen fiscal', 'Código postal', 'Correo electrónico', 'Uso CFDI',
       'Monto (MXN)', 'Método de pago', 'Campaña', 'RFC de la donataria', 'Número de autorización', 'Fecha de autorización', 'ID de donación',
     ])
     const [pending] = await receipts('pending')
     expect(rows).toEqual([[
-      pending?.folio, expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), RFC, 'Ana Pérez García', '605', '06600', 'facturas.ana@correo.mx', 'D04',
-      750.5, 'Conekta', 'Becas escolares', 'FCA970701NN8', '600-04-02-2024-1234', '2024-01-15', pending?.donationId,
+      pending?.folio, expect.any(Date), RFC, 'Ana Pérez García', '605', '06600', 'facturas.ana@correo.mx', 'D04',
+      750.5, 'Conekta', 'Becas escolares', 'FCA970701NN8', '600-04-02-2024-1234', new Date('2024-01-15T00:00:00.000Z'), pending?.donationId,
     ]])
+    // Real date cells: the approval on Mexico City's clock, the authorisation's calendar day.
+    const cells = await readXlsxCells(bytes)
+    expectMexicoCityDateTime(cells[1]?.[1], pending?.approvedAt ?? '')
+    expectCalendarDay(cells[1]?.[13], '2024-01-15')
   })
 
   it('refuses a stamped XML whose total or RFC does not match, one that is no XML, and a PDF that is none; the request stays pending', async () => {

@@ -1,7 +1,9 @@
 import { createHmac, randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import type { HistoricalEvent, MonthlyDonationResponse, MonthlyDonorListResponse, MonthlyLinkResponse } from '@donaciones/contracts'
+import { readXlsxCells } from '@donaciones/xlsx'
 import { startProviderSim, type ProviderSim } from '../../../tools/provider-sim/index.ts'
+import { expectMexicoCityDateTime } from '../../../tests/support/xlsx-dates.ts'
 import { reconcile } from '../src/index.ts'
 import { createDeps } from '../src/deps.ts'
 import { resolveOptions } from '../src/options.ts'
@@ -105,6 +107,22 @@ forEachEngine('monthly card donations (through the gateway, with the provider si
     expect(after.total - before.total).toBe(750)
     const cancelToken = await linkIn('mensual@correo.mx', /Recibimos tu donación/)
     expect(cancelToken.length).toBeGreaterThan(20)
+  })
+
+  it('exports the monthly donors with the start and the next charge as real date-time cells on Mexico City\'s clock', async () => {
+    const { body } = await started('hoja@correo.mx', 275)
+    const row = await eventually(async () => {
+      const found = await monthlyRow(body.monthly._id)
+      expect(found?.nextChargeAt).toBeTruthy()
+      return found
+    })
+    const response = await donation.site.api('/api/donations/monthly/export?status=all', { token: donation.adminToken })
+    expect(response.status).toBe(200)
+    const cells = await readXlsxCells(Buffer.from(await response.arrayBuffer()))
+    expect(cells[0]?.map((cell) => cell.value)).toContain('Inicio')
+    const exported = cells.find((candidate) => candidate[2]?.value === 'hoja@correo.mx')
+    expectMexicoCityDateTime(exported?.[5], row?.startedAt ?? '')
+    expectMexicoCityDateTime(exported?.[6], row?.nextChargeAt ?? '')
   })
 
   it('answers a retried start with the same donation and subscribes once', async () => {

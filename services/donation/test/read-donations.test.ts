@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { cashVoucherIssued } from '@donaciones/contracts'
 import { newEvent } from '@donaciones/kit'
-import { readXlsx } from '@donaciones/xlsx'
+import { readXlsx, readXlsxCells } from '@donaciones/xlsx'
+import { expectMexicoCityDateTime } from '../../../tests/support/xlsx-dates.ts'
 import { detailsEvent, failedEvent, recordPaidOrder, startDonation, type DonationCommandContext, type RequestedData } from '../src/commands/donation-commands.ts'
 import { forEachEngine, createCampaign, eventually, pointAtProviders, restrictedTokens, secretsOf, startDonationSite, type DonationSite } from './support.ts'
 
@@ -204,9 +205,17 @@ forEachEngine('reading donations (lists, summaries, charts, export, permissions)
     const response = await donation.site.api('/api/donations/export', { method: 'POST', token: tokens.reader, json: { selection: [ids.card, ids.failed] } })
     expect(response.status).toBe(200)
     expect(response.headers.get('content-type')).toContain('spreadsheetml')
-    const rows = await readXlsx(Buffer.from(await response.arrayBuffer()))
+    const bytes = Buffer.from(await response.arrayBuffer())
+    const rows = await readXlsx(bytes)
     expect(rows[0]).toEqual(['Fecha', 'Método', 'Estado', 'Campaña', 'Nombre', 'Correo electrónico', 'Teléfono', 'Monto (MXN)', 'Comisión (MXN)', 'Problema'])
     expect(rows).toHaveLength(3)
+    // 'Fecha' is a real date-time cell: when the donation was made, on Mexico City's clock.
+    const cells = await readXlsxCells(bytes)
+    for (const id of [ids.card, ids.failed]) {
+      const { createdAt } = (await get(`/api/donations/${id}`, donation.adminToken)).body as { createdAt: string }
+      const row = cells.find((candidate) => candidate[4]?.value === (id === ids.card ? 'Ana López' : 'Beto Ruiz'))
+      expectMexicoCityDateTime(row?.[0], createdAt)
+    }
     expect(rows.some((row) => row.includes('Fallida') && row.includes('Esta tarjeta fue declinada.'))).toBe(true)
     const all = await donation.site.api('/api/donations/export', { method: 'POST', token: donation.adminToken, json: { selection: [] } })
     expect(await readXlsx(Buffer.from(await all.arrayBuffer()))).toHaveLength(6)
