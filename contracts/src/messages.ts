@@ -131,3 +131,5 @@ export const STAMPED_XML_NOT_CFDI = 'El XML no es un CFDI (falta cfdi:Comprobant
 export const STAMPED_XML_RFC_MISMATCH = 'El RFC del XML no coincide con el de la solicitud'
 export const STAMPED_XML_TOTAL_MISMATCH = 'El total del XML no coincide con el monto de la donación'
 export const STAMPED_PDF_INVALID = 'El archivo no es un PDF'
+/** A multipart form that sends a field twice: which of the two was meant cannot be told. */
+export const ONE_FILE_PER_FIELD = 'Envíe un solo archivo en este campo'

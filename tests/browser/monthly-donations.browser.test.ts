@@ -3,8 +3,8 @@ import type { Browser, Page } from 'playwright-core'
 import { MONTHLY_THANK_YOU } from '@donaciones/contracts'
 import { launchChromium } from './chromium.ts'
 import { startBrowserSite, type BrowserSite } from './support/browser-site.ts'
-import { keyScreen, openPage } from './support/pages.ts'
-import { acceptPrivacy, approvedCard, createCampaignThroughApi, fillCardModal, openCampaignFromHome, signInWithToken } from './journeys/campaign.ts'
+import { keyScreen, openPage, unexpectedConsoleErrors } from './support/pages.ts'
+import { acceptDialog, acceptPrivacy, approvedCard, createCampaignThroughApi, fillCardModal, openCampaignFromHome, signInWithToken } from './journeys/campaign.ts'
 import { openFromMenu } from './journeys/dashboard.ts'
 
 const TITLE = 'Útiles para todos'
@@ -69,14 +69,14 @@ describe('donar cada mes con tarjeta: el agradecimiento, el enlace para cancelar
     const link = await linkIn(site, 'laura@example.com', /Recibimos tu donación/)
     const { page, consoleErrors } = await openPage(browser, 'mensual-cancelar', { viewport: PHONE })
     await page.goto(link)
-    await page.getByRole('heading', { level: 1, name: 'Tu donación mensual' }).waitFor()
-    const card = page.getByRole('region', { name: 'Tu donación mensual' })
+    await page.getByRole('heading', { level: 1, name: 'Su donación mensual' }).waitFor()
+    const card = page.getByRole('region', { name: 'Su donación mensual' })
     await card.getByText('$500.00').waitFor()
     expect(await card.innerText()).toContain('terminada en 4242')
     expect(await card.innerText()).toContain(TITLE)
     await keyScreen(page, 'mensual-enlace')
     await page.getByRole('button', { name: 'Cancelar mi donación mensual' }).click()
-    await page.getByText('Cancelamos tu donación mensual. No haremos más cargos a tu tarjeta.').waitFor()
+    await page.getByText('Cancelamos su donación mensual. No haremos más cargos a su tarjeta.').waitFor()
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
     await keyScreen(page, 'mensual-cancelada')
 
@@ -86,8 +86,8 @@ describe('donar cada mes con tarjeta: el agradecimiento, el enlace para cancelar
     expect(consoleErrors).toEqual([])
   })
 
-  it('en escritorio: tras tres meses rechazados, el correo lleva a registrar otra tarjeta y la donación se reanuda', async () => {
-    const { page, consoleErrors } = await openPage(browser, 'mensual-tarjeta')
+  it('en escritorio y a 390 px: tras tres meses rechazados, el correo lleva a registrar otra tarjeta; una rechazada la deja pausada, otra aceptada la reanuda', async () => {
+    const { page, consoleErrors } = await openPage(browser, 'mensual-tarjeta', { expectedConsoleErrors: [/status of 402/] })
     await openCampaignFromHome(page, site.url, TITLE)
     await donateMonthly(page, { name: 'Mario Ruiz', email: 'mario@example.com', number: '4242424242424242' }, '$200')
     const thanks = page.getByRole('dialog', { name: /^¡Gracias Mario Ruiz!/ })
@@ -100,17 +100,41 @@ describe('donar cada mes con tarjeta: el agradecimiento, el enlace para cancelar
     await site.sim.advanceSubscription(subscription.id)
 
     await page.goto(await linkIn(site, 'mario@example.com', /Para registrar otra tarjeta/))
-    await page.getByText('Pausada: no pudimos cobrarla con tu tarjeta.').waitFor()
+    await page.getByText('Pausada: no pudimos cobrarla con su tarjeta.').waitFor()
+    // The card link changes the card only: cancelling is the other link's job.
+    expect(await page.getByRole('button', { name: 'Cancelar mi donación mensual' }).count()).toBe(0)
+    await page.getByText('Para cancelar su donación mensual, use el enlace de cancelación del mismo correo.').waitFor()
     const form = page.getByRole('region', { name: 'Registrar otra tarjeta' })
-    await form.getByLabel('Número de tarjeta').fill('5555555555554444')
-    await form.getByLabel('Nombre del titular').fill('Mario Ruiz')
-    await form.getByLabel('Vencimiento (MM/AA)').fill('11/31')
-    await form.getByLabel('CVC').fill('321')
+    const giveCard = async (number: string) => {
+      await form.getByLabel('Número de tarjeta').fill(number)
+      await form.getByLabel('Nombre del titular').fill('Mario Ruiz')
+      await form.getByLabel('Vencimiento (MM/AA)').fill('11/31')
+      await form.getByLabel('CVC').fill('321')
+      await form.getByRole('button', { name: 'Registrar tarjeta y reanudar' }).click()
+    }
+
+    // A declined card: the bank's reason, the donation still paused, the form still there for another card.
+    await giveCard('4000000000000002')
+    const declined = page.getByRole('dialog', { name: 'Pago rechazado' })
+    await declined.waitFor()
+    expect(await declined.innerText()).toMatch(/declinada/)
+    expect(await declined.innerText()).toContain('Su donación mensual sigue pausada y este enlace sigue sirviendo')
+    await keyScreen(page, 'mensual-tarjeta-rechazada')
+    await acceptDialog(page, 'Pago rechazado')
+    const card = page.getByRole('region', { name: 'Su donación mensual' })
+    expect(await card.innerText()).toContain('Pausada: no pudimos cobrarla con su tarjeta.')
+    expect(await card.innerText()).toContain('terminada en 4242')
+    await page.setViewportSize(PHONE)
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width)
+    await keyScreen(page, 'mensual-tarjeta-rechazada-390')
+    await page.setViewportSize({ width: 1280, height: 900 })
+
+    await giveCard('5555555555554444')
     await keyScreen(page, 'mensual-tarjeta-nueva')
-    await form.getByRole('button', { name: 'Registrar tarjeta y reanudar' }).click()
-    await page.getByText('Registramos tu nueva tarjeta y reanudamos tu donación mensual.').waitFor()
-    expect(await page.getByRole('region', { name: 'Tu donación mensual' }).innerText()).toContain('terminada en 4444')
-    expect(consoleErrors).toEqual([])
+    await page.getByText('Registramos su nueva tarjeta y reanudamos su donación mensual.').waitFor()
+    expect(await card.innerText()).toContain('terminada en 4444')
+    expect(await card.innerText()).toContain('Activa: se cobra cada mes.')
+    expect(unexpectedConsoleErrors(consoleErrors, [/status of 402/])).toEqual([])
   })
 
   it('en el panel, a 390 px y en escritorio: Donaciones → Donadores mensuales muestra los activos, el monto mensual y cada suscripción', async () => {

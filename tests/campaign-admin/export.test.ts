@@ -1,6 +1,7 @@
-import { readXlsx, type XlsxCell } from '@donaciones/xlsx'
+import { readXlsx, readXlsxCells, type XlsxCell, type XlsxReadCell } from '@donaciones/xlsx'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { json, type TestSite } from '../support/site.ts'
+import { expectCalendarDay, expectMexicoCityDateTime } from '../support/xlsx-dates.ts'
 import {
   campaignPayload,
   createCampaign,
@@ -24,6 +25,12 @@ describe('exports of institutions, categories and campaigns', () => {
     ;({ site, admin, refs } = await startCampaignSite())
   }, 180_000)
   afterAll(() => site.stop())
+
+  async function exportCells(path: string, selection: string[]): Promise<XlsxReadCell[][]> {
+    const response = await site.api(path, { method: 'POST', token: admin, json: { selection } })
+    await expectStatus(response.clone(), 200)
+    return readXlsxCells(Buffer.from(await response.arrayBuffer()))
+  }
 
   async function exportSheet(path: string, selection: string[], fileName: string): Promise<XlsxCell[][]> {
     const response = await site.api(path, { method: 'POST', token: admin, json: { selection } })
@@ -57,9 +64,9 @@ describe('exports of institutions, categories and campaigns', () => {
         expect(rows[0]).toEqual([header, 'Descripción', 'Activo', 'Fecha de creación'])
         expect(rows).toHaveLength(2)
         expect(rows[1]?.slice(0, 3)).toEqual(['Niñez Feliz', 'Apoyo a la niñez', 'Sí'])
-        const created = rows[1]?.[3]
-        expect(created).toBeInstanceOf(Date)
-        expect(Math.abs(Date.now() - (created as Date).getTime())).toBeLessThan(10 * 60_000)
+        // A real date-time cell: when it was created, on Mexico City's clock.
+        const record = await json<CatalogRecord & { createdAt: string }>(await site.api(`${path}/${first._id}`, { token: admin }))
+        expectMexicoCityDateTime((await exportCells(`${path}/export`, [first._id]))[1]?.[3], record.createdAt)
       })
 
       it('an empty selection exports every record, inactive ones included', async () => {
@@ -107,8 +114,12 @@ describe('exports of institutions, categories and campaigns', () => {
       expect(rows[0]).toEqual(headers)
       expect(rows).toHaveLength(3)
       const byTitle = new Map(rows.slice(1).map((row) => [row[0], row]))
-      expect(byTitle.get('Útiles escolares')).toEqual(['Útiles escolares', 'Cuadernos', 'Salud, Educación', 'Hospital Aliado', 250_000, 60, '2026-05-10', 0, 0, 'Sí'])
-      expect(byTitle.get('Sin institución')).toEqual(['Sin institución', 'Sola', 'Salud', 'N/A', 0, 1, '2026-06-01', 1, 2, 'Sí'])
+      const day = (text: string) => new Date(`${text}T00:00:00.000Z`)
+      expect(byTitle.get('Útiles escolares')).toEqual(['Útiles escolares', 'Cuadernos', 'Salud, Educación', 'Hospital Aliado', 250_000, 60, day('2026-05-10'), 0, 0, 'Sí'])
+      expect(byTitle.get('Sin institución')).toEqual(['Sin institución', 'Sola', 'Salud', 'N/A', 0, 1, day('2026-06-01'), 1, 2, 'Sí'])
+      // The publication date is a calendar day: a real date cell of that day, whatever the time zone.
+      const cells = await exportCells('/api/campaigns/export', [withInstitution._id])
+      expectCalendarDay(cells[1]?.[6], '2026-05-10')
     })
 
     it('an empty selection exports every campaign, inactive ones included', async () => {

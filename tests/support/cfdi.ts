@@ -2,8 +2,9 @@
  * A minimal stamped CFDI 4.0 of a donation (ingreso, use D04, the donatarias complement and a
  * TimbreFiscalDigital), as the charity's accountant would get it back from the PAC; not sealed for real.
  */
-export function stampedCfdiXml(options: { receiverRfc: string; receiverName: string; total: number; issuerRfc?: string; uuid?: string }): string {
-  const total = options.total.toFixed(2)
+export function stampedCfdiXml(options: { receiverRfc: string; receiverName: string; total: number | string; issuerRfc?: string; uuid?: string }): string {
+  // A number is written with its two decimals; a string exactly as given ('500.004', '500').
+  const total = typeof options.total === 'number' ? options.total.toFixed(2) : options.total
   const uuid = options.uuid ?? '6F1A2B3C-4D5E-4F60-8172-93A4B5C6D7E8'
   return `<?xml version="1.0" encoding="UTF-8"?>
 <cfdi:Comprobante xmlns:cfdi="http://www.sat.gob.mx/cfd/4" xmlns:donat="http://www.sat.gob.mx/donat" xmlns:tfd="http://www.sat.gob.mx/TimbreFiscalDigital"

@@ -36,12 +36,15 @@ export const donationFiltersSchema = z.object({
   type: z.enum([...donationTypes, 'all']).default('all'),
 })
 export type DonationFilters = z.infer<typeof donationFiltersSchema>
+/** GET …/counters/info: the summary boxes follow the list's filters (every one but the page). */
+export const donationSummaryQuerySchema = donationFiltersSchema.omit({ page: true })
+export type DonationSummaryQuery = z.infer<typeof donationSummaryQuerySchema>
 
 /** GET /donations/, /donations/paypal, /donations/conekta/card, /donations/conekta/oxxo. */
 export const donationListResponseSchema = donationListSchema
 /** GET /donations/{id}, /donations/paypal/{id}. */
 export const donationResponseSchema = donationSchema
-/** GET …/counters/info: summary boxes. */
+/** GET …/counters/info: summary boxes (approved donations among those the filters select). */
 export const donationSummaryResponseSchema = donationSummarySchema
 /** GET /donations/paypal/graph: approved totals per day ('Histórico de Donaciones'). */
 export const donationGraphResponseSchema = z.array(

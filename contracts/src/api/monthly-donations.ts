@@ -26,6 +26,8 @@ const linkTokenSchema = requiredString.max(1_000, 'El enlace no es válido')
 export const monthlyLinkQuerySchema = z.object({ token: linkTokenSchema })
 export const monthlyLinkResponseSchema = monthlyDonationSummarySchema.extend({
   action: z.enum(['cancel', 'card']),
+  /** Whether the link can still do its action: a cancel link until the donation is cancelled, a card link while the suspension it was mailed for lasts. */
+  usable: z.boolean(),
   campaign: z.object({ title: z.string() }),
   /** The card now charged (last digits only). */
   card: z.object({ last4: z.string().optional(), brand: z.string().optional() }),

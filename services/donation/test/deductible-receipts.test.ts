@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import type { HistoricalEvent, ReceiptRequestRow } from '@donaciones/contracts'
-import { readXlsx } from '@donaciones/xlsx'
+import { readXlsx, readXlsxCells } from '@donaciones/xlsx'
+import { expectCalendarDay, expectMexicoCityDateTime } from '../../../tests/support/xlsx-dates.ts'
 import { startProviderSim, type ProviderSim } from '../../../tools/provider-sim/index.ts'
 import { stampedCfdiXml, stampedReceiptPdf } from '../../../tests/support/cfdi.ts'
 import { PAYMENT_SETTINGS_TTL_MS } from '../src/providers/payment-settings.ts'
@@ -24,10 +25,11 @@ forEachEngine('deductible receipts: the donor asks as they give, an administrato
     return { status: response.status, text: await response.text() }
   }
   const receipts = async (status: 'pending' | 'issued') => json<ReceiptRequestRow[]>(await donation.site.api(`/api/receipts?status=${status}`, { token: donation.adminToken }))
-  const upload = (donationId: string, xml: string | Buffer, pdf: Buffer = stampedReceiptPdf, token = donation.adminToken) => {
+  const upload = (donationId: string, xml: string | Buffer, pdf: Buffer = stampedReceiptPdf, token = donation.adminToken, secondXml?: string) => {
     const form = new FormData()
     form.append('xml', new Blob([new Uint8Array(Buffer.from(xml))], { type: 'application/xml' }), 'recibo.xml')
     form.append('pdf', new Blob([new Uint8Array(pdf)], { type: 'application/pdf' }), 'recibo.pdf')
+    if (secondXml !== undefined) form.append('xml', new Blob([new Uint8Array(Buffer.from(secondXml))], { type: 'application/xml' }), 'otro.xml')
     return donation.site.api(`/api/receipts/${donationId}/stamped`, { method: 'POST', token, body: form })
   }
 
@@ -102,16 +104,21 @@ forEachEngine('deductible receipts: the donor asks as they give, an administrato
     const response = await donation.site.api('/api/receipts/export', { token: donation.adminToken })
     expect(response.status).toBe(200)
     expect(response.headers.get('content-type')).toContain('spreadsheetml')
-    const [header, ...rows] = await readXlsx(await response.arrayBuffer())
+    const bytes = await response.arrayBuffer()
+    const [header, ...rows] = await readXlsx(bytes)
     expect(header).toEqual([
       'Folio', 'Fecha', 'RFC del donador', 'Nombre o razón social', 'Régimen fiscal', 'Código postal', 'Correo electrónico', 'Uso CFDI',
       'Monto (MXN)', 'Método de pago', 'Campaña', 'RFC de la donataria', 'Número de autorización', 'Fecha de autorización', 'ID de donación',
     ])
     const [pending] = await receipts('pending')
     expect(rows).toEqual([[
-      pending?.folio, expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), RFC, 'Ana Pérez García', '605', '06600', 'facturas.ana@correo.mx', 'D04',
-      750.5, 'Conekta', 'Becas escolares', 'FCA970701NN8', '600-04-02-2024-1234', '2024-01-15', pending?.donationId,
+      pending?.folio, expect.any(Date), RFC, 'Ana Pérez García', '605', '06600', 'facturas.ana@correo.mx', 'D04',
+      750.5, 'Conekta', 'Becas escolares', 'FCA970701NN8', '600-04-02-2024-1234', new Date('2024-01-15T00:00:00.000Z'), pending?.donationId,
     ]])
+    // Real date cells: the approval on Mexico City's clock, the authorisation's calendar day.
+    const cells = await readXlsxCells(bytes)
+    expectMexicoCityDateTime(cells[1]?.[1], pending?.approvedAt ?? '')
+    expectCalendarDay(cells[1]?.[13], '2024-01-15')
   })
 
   it('refuses a stamped XML whose total or RFC does not match, one that is no XML, and a PDF that is none; the request stays pending', async () => {
@@ -120,6 +127,17 @@ forEachEngine('deductible receipts: the donor asks as they give, an administrato
     const wrongTotal = await upload(id, stampedCfdiXml({ receiverRfc: RFC, receiverName: 'ANA PEREZ GARCIA', total: 750 }))
     expect(wrongTotal.status).toBe(422)
     expect(await wrongTotal.json()).toMatchObject({ description: 'El total del XML no coincide con el monto de la donación', errors: [{ path: 'xml' }] })
+    // Off by less than half a cent is still not the amount: the Total is compared as written, never rounded.
+    for (const total of ['750.504', '750.501', '750.4999']) {
+      const almost = await upload(id, stampedCfdiXml({ receiverRfc: RFC, receiverName: 'ANA PEREZ GARCIA', total }))
+      expect(almost.status, total).toBe(422)
+      expect(await almost.json()).toMatchObject({ description: 'El total del XML no coincide con el monto de la donación', errors: [{ path: 'xml' }] })
+    }
+    // Two XML files in one form: which one is the receipt cannot be told, even when the first one matches.
+    const matching = stampedCfdiXml({ receiverRfc: RFC, receiverName: 'ANA PEREZ GARCIA', total: '750.5' })
+    const twoXml = await upload(id, matching, stampedReceiptPdf, donation.adminToken, stampedCfdiXml({ receiverRfc: RFC, receiverName: 'ANA PEREZ GARCIA', total: 1 }))
+    expect(twoXml.status).toBe(422)
+    expect(await twoXml.json()).toMatchObject({ description: 'Envíe un solo archivo en este campo', errors: [{ path: 'xml', message: 'Envíe un solo archivo en este campo' }] })
     const wrongRfc = await upload(id, stampedCfdiXml({ receiverRfc: 'LOMA850615H13', receiverName: 'ANA PEREZ GARCIA', total: 750.5 }))
     expect(wrongRfc.status).toBe(422)
     expect((await wrongRfc.json()).description).toBe('El RFC del XML no coincide con el de la solicitud')
@@ -141,7 +159,8 @@ forEachEngine('deductible receipts: the donor asks as they give, an administrato
   it('takes the matching stamped XML and PDF: mailed to the receipt e-mail with both files, issued, in the history; a second upload is 409', async () => {
     const [pending] = await receipts('pending')
     const id = pending?.donationId ?? ''
-    const xml = stampedCfdiXml({ receiverRfc: RFC, receiverName: 'ANA PEREZ GARCIA', total: 750.5 })
+    // '750.5' is the amount to the cent as written.
+    const xml = stampedCfdiXml({ receiverRfc: RFC, receiverName: 'ANA PEREZ GARCIA', total: '750.5' })
     const issued = await upload(id, xml)
     expect(issued.status, await issued.clone().text()).toBe(200)
     expect(await issued.json()).toMatchObject({ donationId: id, status: 'issued', uuid: '6F1A2B3C-4D5E-4F60-8172-93A4B5C6D7E8' })

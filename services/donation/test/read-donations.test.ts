@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { cashVoucherIssued } from '@donaciones/contracts'
 import { newEvent } from '@donaciones/kit'
-import { readXlsx } from '@donaciones/xlsx'
+import { readXlsx, readXlsxCells } from '@donaciones/xlsx'
+import { expectMexicoCityDateTime } from '../../../tests/support/xlsx-dates.ts'
 import { detailsEvent, failedEvent, recordPaidOrder, startDonation, type DonationCommandContext, type RequestedData } from '../src/commands/donation-commands.ts'
 import { forEachEngine, createCampaign, eventually, pointAtProviders, restrictedTokens, secretsOf, startDonationSite, type DonationSite } from './support.ts'
 
@@ -164,6 +165,35 @@ forEachEngine('reading donations (lists, summaries, charts, export, permissions)
     expect(graph[0]).toMatchObject({ total: 400, count: 1 })
   })
 
+  it("sums in the summary boxes only the approved donations the list's filters select (type, search and the others)", async () => {
+    const summary = async (path: string) => (await get(path, donation.adminToken)).body
+    const hub = (query: string) => summary(`/api/donations/counters/info?${query}`)
+    await eventually(async () => expect(await hub('search=escolares')).toEqual({ total: 400, donors: 1 }))
+    expect(await hub('')).toEqual({ total: 800, donors: 2 })
+    expect(await hub('type=all')).toEqual({ total: 800, donors: 2 })
+    expect(await hub('type=oxxo')).toEqual({ total: 400, donors: 1 })
+    expect(await hub('type=conekta')).toEqual({ total: 150, donors: 1 })
+    expect(await hub('type=paypal')).toEqual({ total: 250, donors: 1 })
+    // A failed donation was never charged: the failed ones sum nothing.
+    expect(await hub('type=failed')).toEqual({ total: 0, donors: 0 })
+    expect(await hub('type=oxxo&search=agua')).toEqual({ total: 0, donors: 0 })
+    expect(await hub(`campaign=${first.id}`)).toEqual({ total: 400, donors: 2 })
+    expect(await hub('name=dora')).toEqual({ total: 250, donors: 1 })
+    expect(await hub('email=ana')).toEqual({ total: 550, donors: 1 })
+    expect(await hub('amount=150')).toEqual({ total: 150, donors: 1 })
+    expect(await hub('endDate=2020-01-01')).toEqual({ total: 0, donors: 0 })
+    // A channel's boxes follow its list's filters the same way.
+    expect(await summary('/api/donations/conekta/card/counters/info?type=failed')).toEqual({ total: 0, donors: 0 })
+    expect(await summary('/api/donations/conekta/oxxo/counters/info?search=carla')).toEqual({ total: 0, donors: 0 })
+    expect(await summary('/api/donations/conekta/oxxo/counters/info?search=ana')).toEqual({ total: 400, donors: 1 })
+    // The list answers the same totals for the same filters.
+    expect((await get('/api/donations/?type=oxxo', donation.adminToken)).body).toMatchObject({ totalDocs: 2, total: 400, donors: 1 })
+    expect((await get('/api/donations/?type=failed', donation.adminToken)).body).toMatchObject({ totalDocs: 1, total: 0, donors: 0 })
+    const refused = await get('/api/donations/counters/info?type=cheque', donation.adminToken)
+    expect(refused.status).toBe(422)
+    expect(refused.body).toMatchObject({ message: 'Datos inválidos', errors: [{ path: 'type' }] })
+  })
+
   it('answers the PayPal detail only for PayPal donations', async () => {
     const { status, body } = await get(`/api/donations/paypal/${ids.paypal}`, donation.adminToken)
     expect(status).toBe(200)
@@ -175,9 +205,17 @@ forEachEngine('reading donations (lists, summaries, charts, export, permissions)
     const response = await donation.site.api('/api/donations/export', { method: 'POST', token: tokens.reader, json: { selection: [ids.card, ids.failed] } })
     expect(response.status).toBe(200)
     expect(response.headers.get('content-type')).toContain('spreadsheetml')
-    const rows = await readXlsx(Buffer.from(await response.arrayBuffer()))
+    const bytes = Buffer.from(await response.arrayBuffer())
+    const rows = await readXlsx(bytes)
     expect(rows[0]).toEqual(['Fecha', 'Método', 'Estado', 'Campaña', 'Nombre', 'Correo electrónico', 'Teléfono', 'Monto (MXN)', 'Comisión (MXN)', 'Problema'])
     expect(rows).toHaveLength(3)
+    // 'Fecha' is a real date-time cell: when the donation was made, on Mexico City's clock.
+    const cells = await readXlsxCells(bytes)
+    for (const id of [ids.card, ids.failed]) {
+      const { createdAt } = (await get(`/api/donations/${id}`, donation.adminToken)).body as { createdAt: string }
+      const row = cells.find((candidate) => candidate[4]?.value === (id === ids.card ? 'Ana López' : 'Beto Ruiz'))
+      expectMexicoCityDateTime(row?.[0], createdAt)
+    }
     expect(rows.some((row) => row.includes('Fallida') && row.includes('Esta tarjeta fue declinada.'))).toBe(true)
     const all = await donation.site.api('/api/donations/export', { method: 'POST', token: donation.adminToken, json: { selection: [] } })
     expect(await readXlsx(Buffer.from(await all.arrayBuffer()))).toHaveLength(6)

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { forEachEngine } from '../../../tests/support/engines.ts'
 import { userSchema, moduleListResponseSchema } from '@donaciones/contracts'
 import { ident } from '@donaciones/kit'
-import { readXlsx } from '@donaciones/xlsx'
+import { readXlsx, readXlsxCells } from '@donaciones/xlsx'
+import { expectMexicoCityDateTime } from '../../../tests/support/xlsx-dates.ts'
 import {
   claimsOf,
   createSession,
@@ -492,7 +493,11 @@ forEachEngine('users and permissions', (engine) => {
       expect(rows).toHaveLength(3)
       const exported = rows.find((row) => row[2] === user.email)
       expect(exported?.slice(0, 5)).toEqual(['Exportada', 'Prueba', user.email, 'Usuario', 'Sí'])
-      expect(String(exported?.[5])).toMatch(/^\d{2}\/\d{2}\/\d{4}$/)
+      // Real date-time cells on Mexico City's clock, not text.
+      const record = (await platform.api<UserBody>(`/api/users/${user.id}`, { token: admin.token })).body
+      const cells = (await readXlsxCells(Buffer.from(response.raw))).find((row) => row[2]?.value === user.email)
+      expectMexicoCityDateTime(cells?.[5], String(record.createdAt))
+      expectMexicoCityDateTime(cells?.[6], String(record.updatedAt))
       expect(rows.find((row) => row[2] === admin.email)?.[3]).toBe('Administrador total')
     })
 

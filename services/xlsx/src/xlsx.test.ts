@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import ExcelJS from 'exceljs'
 import express from 'express'
 import { startHttpServer } from '@donaciones/kit'
-import { buildXlsx, readXlsx, sendXlsx, XLSX_CONTENT_TYPE } from './xlsx.ts'
+import { buildXlsx, readXlsx, readXlsxCells, sendXlsx, XLSX_CONTENT_TYPE, XLSX_DATE_FORMAT, XLSX_DATE_TIME_FORMAT } from './xlsx.ts'
 
 interface Row {
   name: string
@@ -55,5 +55,35 @@ describe('xlsx export helper', () => {
     } finally {
       await server.close()
     }
+  })
+
+  it('writes instants as real date cells on Mexico City\'s clock with day and time, and calendar days as days', async () => {
+    interface Dated { at: string | Date | null; day: string }
+    const dated: Dated[] = [
+      // 18:30 UTC is 12:30 in Mexico City (UTC-6 all year since 2022).
+      { at: '2026-01-15T18:30:00.000Z', day: '2026-05-10' },
+      // 05:15 UTC on 1 July is still 30 June there.
+      { at: new Date('2026-07-01T05:15:00.000Z'), day: '2026-06-01' },
+      { at: null, day: 'sin fecha' },
+    ]
+    const buffer = await buildXlsx<Dated>({
+      name: 'Fechas',
+      rows: dated,
+      columns: [
+        { header: 'Fecha', value: (row) => row.at, type: 'dateTime' },
+        { header: 'Publicación', value: (row) => row.day, type: 'date' },
+        { header: 'Sin tipo', value: (row) => (row.at instanceof Date ? row.at : null) },
+      ],
+    })
+    const cells = await readXlsxCells(buffer)
+    expect(cells[1]?.[0]).toEqual({ value: new Date(Date.UTC(2026, 0, 15, 12, 30)), isDate: true, numFmt: XLSX_DATE_TIME_FORMAT })
+    expect(cells[2]?.[0]).toEqual({ value: new Date(Date.UTC(2026, 5, 30, 23, 15)), isDate: true, numFmt: XLSX_DATE_TIME_FORMAT })
+    expect(cells[3]?.[0]).toMatchObject({ value: null, isDate: false })
+    expect(cells[1]?.[1]).toEqual({ value: new Date(Date.UTC(2026, 4, 10)), isDate: true, numFmt: XLSX_DATE_FORMAT })
+    expect(cells[3]?.[1]).toEqual({ value: 'sin fecha', isDate: false, numFmt: undefined })
+    // A Date in a column without a type is an instant too.
+    expect(cells[2]?.[2]).toEqual({ value: new Date(Date.UTC(2026, 5, 30, 23, 15)), isDate: true, numFmt: XLSX_DATE_TIME_FORMAT })
+    // What a spreadsheet shows: day, month and year, then the time (spec §1: 'DD/MM/YYYY, hh:mm A').
+    expect(XLSX_DATE_TIME_FORMAT).toBe('dd/mm/yyyy", "hh:mm AM/PM')
   })
 })

@@ -61,7 +61,7 @@ export function campaignAdminRoutes(context: ServiceContext): Router {
         { header: 'Institución', value: (row) => row.institution?.name ?? 'N/A' },
         { header: 'Meta (MXN)', value: (row) => row.goal },
         { header: 'Duración (días)', value: (row) => row.duration },
-        { header: 'Fecha de publicación', value: (row) => row.date },
+        { header: 'Fecha de publicación', value: (row) => row.date, type: 'date' },
         { header: 'Me gusta', value: (row) => row.likes },
         { header: 'Visitas', value: (row) => row.visits },
         { header: 'Activo', value: (row) => (row.active ? 'Sí' : 'No') },

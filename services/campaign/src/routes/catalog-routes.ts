@@ -45,7 +45,7 @@ export function catalogRoutes(context: ServiceContext, kind: CatalogKind): Route
         { header: kind.sheet.labelHeader, value: (record) => record.label },
         { header: 'Descripción', value: (record) => record.description },
         { header: 'Activo', value: (record) => (record.active ? 'Sí' : 'No') },
-        { header: 'Fecha de creación', value: (record) => new Date(record.createdAt) },
+        { header: 'Fecha de creación', value: (record) => new Date(record.createdAt), type: 'dateTime' },
       ],
     })
     sendXlsx(res, kind.sheet.fileName, workbook)

@@ -114,9 +114,13 @@ export interface DonationSummary {
   donors: number
 }
 
-/** Approved donations only: the amount given and the distinct donors (account, or e-mail without one). */
+/**
+ * The approved donations among those the filters select (the list's, type included: a failed
+ * donation is never approved, so 'failed' sums nothing): the amount given and the distinct donors
+ * (account, or e-mail without one).
+ */
 export async function summarize(db: SqlExecutor, schema: string, channel: PaymentChannel | undefined, filters: Partial<DonationFilters> = {}): Promise<DonationSummary> {
-  const { sql, params } = whereOf(channel, { ...filters, type: 'all' })
+  const { sql, params } = whereOf(channel, filters)
   const { rows } = await db.query<{ total: string | null; donors: string | number }>(
     `select coalesce(sum(d.amount), 0)::text as total,
        count(distinct coalesce('user:' || d.created_by, 'email:' || lower(d.donor_email))) as donors

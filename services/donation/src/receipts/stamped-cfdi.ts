@@ -49,9 +49,23 @@ function attribute(node: Node | undefined, name: string): string | undefined {
 const cents = (amount: number) => Math.round(amount * 100)
 
 /**
+ * The amount written in the XML, in cents, only when it is an exact number of cents as written:
+ * '500', '500.0', '500.00' and '500.000' are 50000; '500.004' or '500.001' are no amount of cents
+ * at all (never rounded), nor is anything but digits with an optional decimal point.
+ */
+function writtenCents(text: string): number | undefined {
+  const match = /^(\d+)(?:\.(\d+))?$/.exec(text)
+  if (!match) return undefined
+  const [, whole = '', fraction = ''] = match
+  if (/[^0]/.test(fraction.slice(2))) return undefined
+  const value = Number(whole) * 100 + Number(fraction.slice(0, 2).padEnd(2, '0'))
+  return Number.isSafeInteger(value) ? value : undefined
+}
+
+/**
  * Checks a stamped deductible receipt before it is kept and mailed: the XML parses, is a CFDI
- * (a Comprobante with a Total and a Receptor), its Receptor's Rfc is the request's and its Total
- * the donation's amount; the PDF is a PDF. Returns the field errors, or the CFDI's facts.
+ * (a Comprobante with a Total and a Receptor), its Receptor's Rfc is the request's and its Total,
+ * as written, the donation's amount to the cent; the PDF is a PDF. Returns the field errors, or the CFDI's facts.
  */
 export function checkStampedCfdi(xml: Buffer, pdf: Buffer, expected: ExpectedCfdi): { errors: FieldError[] } | { cfdi: StampedCfdi } {
   const errors: FieldError[] = []
@@ -71,7 +85,7 @@ export function checkStampedCfdi(xml: Buffer, pdf: Buffer, expected: ExpectedCfd
   if (!comprobante || !receptor || totalText === undefined || rfc === undefined) return { errors: [{ path: STAMPED_XML_FIELD, message: STAMPED_XML_NOT_CFDI }, ...errors] }
   if (normalizeRfc(rfc) !== normalizeRfc(expected.rfc)) errors.unshift({ path: STAMPED_XML_FIELD, message: STAMPED_XML_RFC_MISMATCH })
   const total = Number(totalText)
-  if (!/^\d+(\.\d+)?$/.test(totalText) || cents(total) !== cents(expected.amount)) errors.push({ path: STAMPED_XML_FIELD, message: STAMPED_XML_TOTAL_MISMATCH })
+  if (writtenCents(totalText) !== cents(expected.amount)) errors.push({ path: STAMPED_XML_FIELD, message: STAMPED_XML_TOTAL_MISMATCH })
   if (errors.length > 0) return { errors }
   const uuid = attribute(child(child(comprobante, 'Complemento'), 'TimbreFiscalDigital'), 'UUID')
   return { cfdi: { total, uuid: uuid || undefined } }

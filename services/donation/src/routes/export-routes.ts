@@ -16,7 +16,7 @@ export function exportRoutes(context: ServiceContext): Router {
       name: 'Donaciones',
       rows,
       columns: [
-        { header: 'Fecha', value: (row) => row.localDate },
+        { header: 'Fecha', value: (row) => row.createdAt, type: 'dateTime' },
         { header: 'Método', value: (row) => donationTypeLabels[row.type] },
         { header: 'Estado', value: (row) => statusLabels[row.status] },
         { header: 'Campaña', value: (row) => row.campaign.title },

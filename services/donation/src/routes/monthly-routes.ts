@@ -24,7 +24,7 @@ export function monthlyRoutes(deps: DonationDeps, context: ServiceContext): Rout
     res.json(await cancelByLink(deps, commandFor(deps, req), body.token))
   }))
   router.post('/api/donations/monthly/card', withValidation({ body: monthlyCardRequestSchema }, async ({ body }, req, res) => {
-    res.json(await replaceCardByLink(deps, commandFor(deps, req), body.token, body.cardToken))
+    res.json(await replaceCardByLink(deps, commandFor(deps, req), body.token, body.cardToken, req.ip))
   }))
 
   router.get('/api/donations/monthly', ...canRead, withValidation({ query: monthlyDonorFiltersSchema }, async ({ query }, _req, res) => {
@@ -41,8 +41,8 @@ export function monthlyRoutes(deps: DonationDeps, context: ServiceContext): Rout
         { header: 'Correo electrónico', value: (row) => row.email },
         { header: 'Campaña', value: (row) => row.campaign.title },
         { header: 'Monto mensual (MXN)', value: (row) => row.amount },
-        { header: 'Inicio', value: (row) => row.startedAt.slice(0, 10) },
-        { header: 'Próximo cargo', value: (row) => row.nextChargeAt?.slice(0, 10) ?? '' },
+        { header: 'Inicio', value: (row) => row.startedAt, type: 'dateTime' },
+        { header: 'Próximo cargo', value: (row) => row.nextChargeAt, type: 'dateTime' },
         { header: 'Meses pagados', value: (row) => row.monthsPaid },
         { header: 'Total donado (MXN)', value: (row) => row.total },
         { header: 'Tarjeta', value: (row) => (row.card.last4 ? `${row.card.brand ?? ''} •••• ${row.card.last4}`.trim() : '') },

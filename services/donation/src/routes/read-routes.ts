@@ -1,5 +1,5 @@
 import { Router, type RequestHandler } from 'express'
-import { donationFiltersSchema, idParamsSchema, type PaymentChannel } from '@donaciones/contracts'
+import { donationFiltersSchema, donationSummaryQuerySchema, idParamsSchema, type PaymentChannel } from '@donaciones/contracts'
 import { notFound, requirePermission, withValidation, type ServiceContext } from '@donaciones/kit'
 import { approvedPerDay, findDonationRow, listDonations, summarize, toDonationDoc } from '../projections/donation-queries.ts'
 
@@ -21,9 +21,10 @@ export function readRoutes(context: ServiceContext): Router {
   const canRead: RequestHandler[] = [auth.required, requirePermission('donation', 'read')]
 
   for (const { path, channel } of channelPaths) {
-    router.get(`${path}/counters/info`, ...canRead, async (_req, res) => {
-      res.json(await summarize(store.db, store.schema, channel))
-    })
+    // The summary boxes: the approved donations among those the list's filters select.
+    router.get(`${path}/counters/info`, ...canRead, withValidation({ query: donationSummaryQuerySchema }, async ({ query }, _req, res) => {
+      res.json(await summarize(store.db, store.schema, channel, query))
+    }))
     router.get(`${path}/graph`, ...canRead, async (_req, res) => {
       res.json(await approvedPerDay(store.db, store.schema, channel))
     })

@@ -13,7 +13,6 @@ import { readMultipartFiles, requirePermission, withValidation, type ServiceCont
 import { buildXlsx, sendXlsx } from '@donaciones/xlsx'
 import { issueReceipt } from '../commands/issue-receipt.ts'
 import { commandFor, type DonationDeps } from '../deps.ts'
-import { localDateOf } from '../projections/local-date.ts'
 import { listReceipts } from '../projections/receipt-requests.ts'
 
 /**
@@ -38,7 +37,7 @@ export function receiptRoutes(deps: DonationDeps, context: ServiceContext): Rout
       rows,
       columns: [
         { header: 'Folio', value: (row) => row.folio },
-        { header: 'Fecha', value: (row) => localDateOf(row.approvedAt) },
+        { header: 'Fecha', value: (row) => row.approvedAt, type: 'dateTime' },
         { header: 'RFC del donador', value: (row) => row.rfc },
         { header: 'Nombre o razón social', value: (row) => row.name },
         { header: 'Régimen fiscal', value: (row) => row.taxRegime },
@@ -50,7 +49,7 @@ export function receiptRoutes(deps: DonationDeps, context: ServiceContext): Rout
         { header: 'Campaña', value: (row) => row.campaign.title },
         { header: 'RFC de la donataria', value: () => donataria.rfc },
         { header: 'Número de autorización', value: () => donataria.authorizationNumber },
-        { header: 'Fecha de autorización', value: () => donataria.authorizationDate },
+        { header: 'Fecha de autorización', value: () => donataria.authorizationDate, type: 'date' },
         { header: 'ID de donación', value: (row) => row.donationId },
       ],
     })

@@ -7,13 +7,6 @@ import type { IdentityDeps } from '../commands/deps.ts'
 import { listUsers, type UserRow } from '../projections/users.ts'
 import { requireUserModules } from './actor.ts'
 
-const dateFormat = new Intl.DateTimeFormat('es-MX', { timeZone: 'America/Mexico_City', day: '2-digit', month: '2-digit', year: 'numeric' })
-
-/** DD/MM/YYYY (spec §1), in Mexico City time. */
-export function formatDate(value: Date | string): string {
-  return dateFormat.format(new Date(value))
-}
-
 function readableRoles(actor: AuthClaims, list: 'user' | 'admin' | undefined): Role[] {
   const roles: Role[] = []
   if (list !== 'user' && hasPermission(actor, 'admin', 'read')) roles.push(0, 1)
@@ -50,8 +43,8 @@ export function exportRoutes(deps: IdentityDeps): Router {
           { header: 'Correo electrónico', value: (row) => row.email },
           { header: 'Rol', value: (row) => ROLE_LABELS[row.role] },
           { header: 'Activo', value: (row) => (row.active ? 'Sí' : 'No') },
-          { header: 'Fecha de creación', value: (row) => formatDate(row.created_at) },
-          { header: 'Última actualización', value: (row) => formatDate(row.updated_at) },
+          { header: 'Fecha de creación', value: (row) => new Date(row.created_at), type: 'dateTime' },
+          { header: 'Última actualización', value: (row) => new Date(row.updated_at), type: 'dateTime' },
         ],
         rows,
       })

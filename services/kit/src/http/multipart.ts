@@ -1,6 +1,6 @@
 import type { Request } from 'express'
 import busboy from 'busboy'
-import { REQUIRED } from '@donaciones/contracts'
+import { ONE_FILE_PER_FIELD, REQUIRED } from '@donaciones/contracts'
 import { payloadTooLarge, type HttpError } from './http-error.ts'
 import { validationError } from './validate.ts'
 
@@ -18,8 +18,10 @@ function tooLarge(label: string, maxBytes: number): HttpError {
 /**
  * Reads the named files of a multipart/form-data request, each up to its size; other parts are
  * drained and ignored. A missing or empty file is 422 'Campo requerido' on its field (all of them
- * at once), a file over its size 413, a body declared larger than all of them together 413 before
- * any of it is read. The connection is closed after a refusal, so an unread body is not left behind.
+ * at once), a field sent twice (two files, or a file and a text of its name) 422 on that field, a
+ * file over its size 413, more parts than the form may have 413, a body declared larger than all
+ * of them together 413 before any of it is read. The connection is closed after a refusal, so an
+ * unread body is not left behind.
  */
 export async function readMultipartFiles<Field extends string>(req: Request, fields: MultipartFileFields<Field>): Promise<Record<Field, Buffer>> {
   const names = Object.keys(fields) as Field[]
@@ -51,8 +53,27 @@ export async function readMultipartFiles<Field extends string>(req: Request, fie
         req.unpipe(parser)
         reject(error)
       }
+      // Which of two parts of one name was meant cannot be told: the form is refused, never half read.
+      const seen = new Set<string>()
+      const once = (name: string): boolean => {
+        if (!(names as string[]).includes(name)) return false
+        if (seen.has(name)) {
+          fail(validationError([{ path: name, message: ONE_FILE_PER_FIELD }]))
+          return false
+        }
+        seen.add(name)
+        return true
+      }
+      parser.on('field', (name) => {
+        once(name)
+      })
+      // Parts past the limits would be skipped unseen (a second file among them too): the form is refused instead.
+      const tooManyParts = () => fail(payloadTooLarge('Formulario demasiado grande', 'El formulario tiene más partes de las que se esperan'))
+      parser.on('partsLimit', tooManyParts)
+      parser.on('filesLimit', tooManyParts)
+      parser.on('fieldsLimit', tooManyParts)
       parser.on('file', (name, stream) => {
-        if (!(names as string[]).includes(name) || received.has(name as Field)) {
+        if (!once(name) || failure) {
           stream.resume()
           return
         }

@@ -34,7 +34,7 @@ export const receiptOperations: readonly ApiOperation[] = [
     tag: 'Recibos deducibles',
     summary: 'Subir el recibo timbrado',
     description:
-      'Formulario multipart con el XML (hasta 128 KB) y el PDF (hasta 512 KB) del CFDI timbrado. El XML debe ser un Comprobante para el RFC de la solicitud por el monto de la donación; se guardan ambos y se envían al donador.',
+      'Formulario multipart con el XML (hasta 128 KB) y el PDF (hasta 512 KB) del CFDI timbrado. El XML debe ser un Comprobante para el RFC de la solicitud cuyo `Total`, tal como está escrito, es el monto de la donación al centavo (sin redondear); se guardan ambos y se envían al donador.',
     access: { kind: 'permission', modules: ['donation'], action: 'update' },
     params: receiptParamsSchema,
     body: { schema: stampedReceiptRequestSchema, media: 'multipart' },
@@ -42,8 +42,8 @@ export const receiptOperations: readonly ApiOperation[] = [
     errors: [
       { status: 404, description: 'La donación no tiene una solicitud de recibo deducible aprobada.' },
       { status: 409, description: 'El recibo de esta donación ya se emitió.' },
-      { status: 413, description: 'Un archivo pasa de su tamaño máximo.' },
-      { status: 422, description: 'Falta un archivo, o el XML no es un CFDI para este RFC y este monto.' },
+      { status: 413, description: 'Un archivo pasa de su tamaño máximo, o el formulario trae más partes de las esperadas.' },
+      { status: 422, description: 'Falta un archivo, viene dos veces, o el XML no es un CFDI para este RFC y este monto.' },
     ],
   },
 ]

@@ -46,9 +46,7 @@ export interface ListQuery {
 
 export function fetchDonationList(channel: DashboardChannel | undefined, query: ListQuery, signal?: AbortSignal): Promise<DashboardDonationList> {
   const params = new URLSearchParams({ page: String(query.page) })
-  const search = query.search.trim()
-  if (search) params.set('search', search)
-  if (query.type && query.type !== 'all') params.set('type', query.type)
+  for (const [name, value] of filterParams(query)) params.set(name, value)
   return apiRequest('GET_DONATIONS', `${basePathOf(channel)}?${params.toString()}`, {
     schema: dashboardDonationListSchema,
     silent: true,
@@ -56,8 +54,25 @@ export function fetchDonationList(channel: DashboardChannel | undefined, query: 
   })
 }
 
-export function fetchDonationSummary(channel: DashboardChannel | undefined) {
-  return apiRequest('GET_DONATION_SUMMARY', `${basePathOf(channel)}/counters/info`, { schema: donationSummarySchema, silent: true })
+/** What the list shows besides its page: the summary boxes follow the same filters. */
+export type ListFilters = Omit<ListQuery, 'page'>
+
+function filterParams(filters: ListFilters): URLSearchParams {
+  const params = new URLSearchParams()
+  const search = filters.search.trim()
+  if (search) params.set('search', search)
+  if (filters.type && filters.type !== 'all') params.set('type', filters.type)
+  return params
+}
+
+/** The approved donations among those the list's filters select, summed by the server. */
+export function fetchDonationSummary(channel: DashboardChannel | undefined, filters: ListFilters, signal?: AbortSignal) {
+  const query = filterParams(filters).toString()
+  return apiRequest('GET_DONATION_SUMMARY', `${basePathOf(channel)}/counters/info${query ? `?${query}` : ''}`, {
+    schema: donationSummarySchema,
+    silent: true,
+    ...(signal ? { signal } : {}),
+  })
 }
 
 export function fetchDonationGraph(channel: DashboardChannel | undefined) {

@@ -24,14 +24,18 @@ const typeOptions: ReadonlyArray<{ value: DonationTypeFilter; label: string }> =
 
 const isTypeFilter = (value: string): value is DonationTypeFilter => typeOptions.some((option) => option.value === value)
 
-/** /dashboard/donation/list: the three channel lists, the history of approved donations and every donation. */
+/**
+ * /dashboard/donation/list: the three channel lists, the history of approved donations and every
+ * donation; the summary boxes sum what the list's type filter and search select.
+ */
 export function DonationHubPage() {
   const filterId = useId()
   const [type, setType] = useState<DonationTypeFilter>('all')
+  const [search, setSearch] = useState('')
   return (
     <div className="donations-page">
       <h1 className="donations-page__title">Donaciones</h1>
-      <DonationSummaryBoxes channel={undefined} />
+      <DonationSummaryBoxes channel={undefined} filters={{ type, search }} />
       <nav aria-label="Listas de donaciones">
         <ul className="donation-channels">
           {channels.map(({ channel, text }) => (
@@ -70,7 +74,7 @@ export function DonationHubPage() {
           ))}
         </select>
       </div>
-      <DonationTable channel={undefined} type={type} title="Todas las donaciones" />
+      <DonationTable channel={undefined} type={type} title="Todas las donaciones" onSearch={setSearch} />
     </div>
   )
 }

@@ -18,13 +18,15 @@ export interface DonationTableProps {
   type?: DonationTypeFilter
   /** Heading of the table. */
   title?: string
+  /** Told the search text whenever the list is reloaded with another (the page's summary boxes follow it). */
+  onSearch?: (search: string) => void
 }
 
 /**
  * 'Lista': a server-side paginated donation table. Changing the page or the search text reloads
  * from the server (page and search parameters); a row click or Enter opens the detail.
  */
-export function DonationTable({ channel, type = 'all', title = 'Lista' }: DonationTableProps) {
+export function DonationTable({ channel, type = 'all', title = 'Lista', onSearch }: DonationTableProps) {
   const navigate = useNavigate()
   const headingId = useId()
   const searchId = useId()
@@ -36,6 +38,7 @@ export function DonationTable({ channel, type = 'all', title = 'Lista' }: Donati
 
   // A new type filter starts again on the first page.
   useEffect(() => setPage(1), [type])
+  useEffect(() => onSearch?.(search), [onSearch, search])
 
   const { state: remote, retry: reload } = useQuery(`/donations/list/${JSON.stringify([channel ?? 'all', page, search, type])}`, (signal) =>
     fetchDonationList(channel, { page, search, type }, signal),

@@ -3,13 +3,13 @@ import { Link, useSearchParams } from '@donaciones/web-kit/router'
 import type { MonthlyLinkResponse } from '@donaciones/contracts'
 import { formatDate, formatMoney, Loading, useQuery } from '@donaciones/web-kit'
 import { cancelMonthly, loadMonthlyLink } from '../api/donation-api.ts'
-import { showPaymentFailure } from '../lib/donation-failure.ts'
+import { showMonthlyLinkFailure } from '../lib/donation-failure.ts'
 import { ReplacementCardForm } from './ReplacementCardForm.tsx'
 import './donation.css'
 
 const statusTexts: Record<MonthlyLinkResponse['status'], string> = {
   active: 'Activa: se cobra cada mes.',
-  suspended: 'Pausada: no pudimos cobrarla con tu tarjeta.',
+  suspended: 'Pausada: no pudimos cobrarla con su tarjeta.',
   cancelled: 'Cancelada: ya no haremos cargos.',
 }
 
@@ -33,9 +33,18 @@ function Summary({ monthly }: { monthly: MonthlyLinkResponse }) {
   )
 }
 
+/** Why a link can no longer do what it was mailed for. */
+function spentText(monthly: MonthlyLinkResponse): string {
+  if (monthly.status === 'cancelled') return 'Esta donación mensual ya está cancelada.'
+  if (monthly.status === 'suspended') return 'Este enlace es de un aviso anterior. Use el enlace del correo más reciente para registrar otra tarjeta.'
+  return 'Este enlace ya se usó: su donación mensual está activa.'
+}
+
 /**
  * /donacion-mensual?token=…: the page of the links in monthly e-mails. Opening it changes nothing
- * (mail scanners open links); one click cancels, and a suspended donation takes another card.
+ * (mail scanners open links). Each link does what it was signed for: the cancel link cancels in one
+ * click; the card link of a suspension takes another card (a declined one leaves it suspended and
+ * the form in place) and points to the cancel link for cancelling.
  */
 export function MonthlyLinkPage() {
   const [params] = useSearchParams()
@@ -49,15 +58,15 @@ export function MonthlyLinkPage() {
     try {
       setChanged({ monthly: await cancelMonthly(token), done: 'cancelled' })
     } catch (error) {
-      showPaymentFailure(error)
+      showMonthlyLinkFailure(error)
     } finally {
       setCancelling(false)
     }
   }
 
   const body = () => {
-    if (!token) return <p role="alert">El enlace no es válido o está incompleto. Usa el enlace completo de tu correo.</p>
-    if (state.status === 'loading' || state.status === 'idle') return <Loading label="Cargando tu donación mensual..." />
+    if (!token) return <p role="alert">El enlace no es válido o está incompleto. Use el enlace completo de su correo.</p>
+    if (state.status === 'loading' || state.status === 'idle') return <Loading label="Cargando su donación mensual..." />
     if (state.status === 'error') {
       return (
         <div role="alert">
@@ -70,7 +79,7 @@ export function MonthlyLinkPage() {
     if (changed?.done === 'cancelled') {
       return (
         <div role="status">
-          <p className="monthly-link__done">Cancelamos tu donación mensual. No haremos más cargos a tu tarjeta.</p>
+          <p className="monthly-link__done">Cancelamos su donación mensual. No haremos más cargos a su tarjeta.</p>
           <p>Gracias por todo lo que donaste.</p>
         </div>
       )
@@ -78,7 +87,7 @@ export function MonthlyLinkPage() {
     if (changed?.done === 'card') {
       return (
         <div role="status">
-          <p className="monthly-link__done">Registramos tu nueva tarjeta y reanudamos tu donación mensual.</p>
+          <p className="monthly-link__done">Registramos su nueva tarjeta y reanudamos su donación mensual.</p>
           <Summary monthly={monthly} />
         </div>
       )
@@ -86,17 +95,19 @@ export function MonthlyLinkPage() {
     return (
       <>
         <Summary monthly={monthly} />
-        {monthly.status === 'suspended' && monthly.action === 'card' && (
-          <section aria-labelledby="monthly-card-title">
-            <h2 id="monthly-card-title" className="monthly-link__subtitle">Registrar otra tarjeta</h2>
-            <ReplacementCardForm linkToken={token} onDone={(updated) => setChanged({ monthly: updated, done: 'card' })} />
-          </section>
+        {!monthly.usable && <p role="status">{spentText(monthly)}</p>}
+        {monthly.usable && monthly.action === 'card' && (
+          <>
+            <section aria-labelledby="monthly-card-title">
+              <h2 id="monthly-card-title" className="monthly-link__subtitle">Registrar otra tarjeta</h2>
+              <ReplacementCardForm linkToken={token} onDone={(updated) => setChanged({ monthly: updated, done: 'card' })} />
+            </section>
+            <p className="monthly-link__cancel">Para cancelar su donación mensual, use el enlace de cancelación del mismo correo.</p>
+          </>
         )}
-        {monthly.status === 'cancelled' ? (
-          <p role="status">Esta donación mensual ya está cancelada.</p>
-        ) : (
+        {monthly.usable && monthly.action === 'cancel' && (
           <div className="monthly-link__cancel">
-            <p>Si ya no quieres donar cada mes, cancélala aquí. No necesitas una cuenta.</p>
+            <p>Si ya no desea donar cada mes, cancélela aquí. No necesita una cuenta.</p>
             <button type="button" className="kit-button kit-button--danger" disabled={cancelling} onClick={() => void cancel()}>
               {cancelling ? 'Cancelando...' : 'Cancelar mi donación mensual'}
             </button>
@@ -109,7 +120,7 @@ export function MonthlyLinkPage() {
   return (
     <main className="monthly-page">
       <section className="monthly-link" aria-labelledby="monthly-link-title">
-        <h1 id="monthly-link-title" className="monthly-link__title">Tu donación mensual</h1>
+        <h1 id="monthly-link-title" className="monthly-link__title">Su donación mensual</h1>
         {body()}
         <p className="monthly-link__links"><Link to="/campaigns">Ver campañas</Link></p>
       </section>

@@ -4,7 +4,7 @@ import { useZodForm } from '@donaciones/web-kit/forms'
 import { replaceMonthlyCard } from '../api/donation-api.ts'
 import { tokenizeCard } from '../lib/card-token.ts'
 import { CardFields } from './CardFields.tsx'
-import { showPaymentFailure } from '../lib/donation-failure.ts'
+import { showMonthlyLinkFailure } from '../lib/donation-failure.ts'
 
 interface ReplacementCardFormProps {
   /** The signed token of the donor's link. */
@@ -21,7 +21,7 @@ export function ReplacementCardForm({ linkToken, onDone }: ReplacementCardFormPr
   const errors = formState.errors
   if (!config) return <Loading />
   const publicKey = config.providers.conekta ? config.clients.conekta : null
-  if (!publicKey) return <p className="donation-unavailable"><span>Tarjeta:</span> No disponible por ahora. Intenta más tarde.</p>
+  if (!publicKey) return <p className="donation-unavailable"><span>Tarjeta:</span> No disponible por ahora. Intente más tarde.</p>
 
   const submit = handleSubmit(async (values) => {
     const cardToken = await tokenizeCard(config.scripts.conektaTokenizer, publicKey, values)
@@ -29,7 +29,7 @@ export function ReplacementCardForm({ linkToken, onDone }: ReplacementCardFormPr
     try {
       onDone(await replaceMonthlyCard(linkToken, cardToken))
     } catch (error) {
-      showPaymentFailure(error)
+      showMonthlyLinkFailure(error)
     }
   })
 

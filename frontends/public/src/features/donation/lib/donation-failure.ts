@@ -25,3 +25,13 @@ export function showPaymentFailure(error: unknown): void {
     void showAlert('No fue posible completar el pago', 'Revise su conexión e intente de nuevo.', 'error')
   }
 }
+
+/**
+ * A failure of a monthly link's action: a declined card as any declined payment; a link that cannot
+ * do it (another action, an earlier notice, already used: 403/404/409) or too many attempts (429)
+ * with the server's own words; anything else as a payment failure.
+ */
+export function showMonthlyLinkFailure(error: unknown): void {
+  if (error instanceof ApiError && [403, 404, 409, 429].includes(error.status)) void showAlert(error.message, error.description, 'warning')
+  else showPaymentFailure(error)
+}
