@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import type { Campaign, DonorWallMessage } from '@donaciones/contracts'
+import { DONOR_MESSAGE_CONTROL_CHARACTERS, DONOR_MESSAGE_LINE_BREAK, DONOR_MESSAGE_STACKED_MARKS, type Campaign, type DonorWallMessage } from '@donaciones/contracts'
 import { startProviderSim, type ProviderSim } from '../../../tools/provider-sim/index.ts'
 import { cardToken, createCampaign, eventually, forEachEngine, json, pointAtProviders, startDonationSite, type DonationSite } from './support.ts'
 
@@ -75,6 +75,35 @@ forEachEngine('the donor wall of a campaign page (through the gateway, with the 
     expect(refused.status).toBe(422)
     expect(refused.text).toContain('El máximo de caracteres es de 280')
     expect(sim.conektaOrders().length).toBe(orders)
+  })
+
+  it('refuses (422, Spanish, on the message field) line breaks, bidi controls and stacked marks on every route that takes a message, and starts no payment', async () => {
+    const bad = [
+      { message: `Uno${'\n'.repeat(100)}dos`, expected: DONOR_MESSAGE_LINE_BREAK },
+      { message: 'Gracias \u2028de corazón', expected: DONOR_MESSAGE_LINE_BREAK },
+      { message: 'Pagado \u202eonanred', expected: DONOR_MESSAGE_CONTROL_CHARACTERS },
+      { message: 'Aislado \u2066texto\u2069', expected: DONOR_MESSAGE_CONTROL_CHARACTERS },
+      { message: `Z${'\u0336\u0335\u0334'.repeat(90)}algo`, expected: DONOR_MESSAGE_STACKED_MARKS },
+    ]
+    const routes = [
+      { path: '/api/donations/conekta', body: { token: 'tok_sin_usar', name: 'Dora Luna', email: 'dora@correo.mx', phone: '5511112222', amount: 100 } },
+      { path: '/api/donations/monthly', body: { token: 'tok_sin_usar', name: 'Dora Luna', email: 'dora@correo.mx', phone: '5511112222', amount: 100 } },
+      { path: '/api/donations/oxxopay/request', body: { name: 'Dora', lastName: 'Luna', email: 'dora@correo.mx', phone: '5511112222', amount: 100 } },
+      { path: '/api/donations/paypal/order', body: { amount: 100 } },
+    ]
+    const before = { orders: sim.conektaOrders().length, paypal: sim.paypalOrders().length, subscriptions: sim.conektaSubscriptions().length }
+    for (const route of routes) {
+      for (const { message, expected } of bad) {
+        const response = await donation.site.api(route.path, {
+          method: 'POST',
+          json: { ...route.body, campaign: campaign.id, user: null, anonymous: false, message },
+          headers: { 'Idempotency-Key': crypto.randomUUID() },
+        })
+        const body = (await response.json()) as { message: string; errors?: Array<{ path: string; message: string }> }
+        expect({ route: route.path, status: response.status, errors: body.errors }).toEqual({ route: route.path, status: 422, errors: [{ path: 'message', message: expected }] })
+      }
+    }
+    expect({ orders: sim.conektaOrders().length, paypal: sim.paypalOrders().length, subscriptions: sim.conektaSubscriptions().length }).toEqual(before)
   })
 
   it('keeps the choice in the provider order, so a donation recovered by reconciliation keeps it too', async () => {
