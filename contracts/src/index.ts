@@ -1,5 +1,6 @@
 /** @donaciones/contracts: every payload and event shape of the platform. */
 export * from './messages.ts'
+export * from './dates.ts'
 export * from './limits.ts'
 export * from './rules.ts'
 export * from './errors.ts'

@@ -36,6 +36,11 @@ export const CAMPAIGN_GRATITUDE_MAX = 500
 export const COMMENT_MAX = 280
 /** A donor's message on the donor wall. */
 export const DONOR_MESSAGE_MAX = 280
+/**
+ * Combining marks a donor's message may stack on one character (after NFC): Vietnamese and
+ * decomposed Spanish need 1–2, Hebrew points 3; more is "zalgo" text that spills over the wall.
+ */
+export const DONOR_MESSAGE_MAX_MARKS = 3
 /** Donations the donor wall lists: the latest ones and, apart, the largest ones. */
 export const DONOR_WALL_LATEST = 10
 export const DONOR_WALL_LARGEST = 5

@@ -31,6 +31,11 @@ export function donationMaxMessage(max: number): string {
 /** Not in the spec: a donor's name is one line of letters, spaces and . ' - (it goes into e-mails). */
 export const INVALID_PERSON_NAME = "Escriba solo letras, espacios y los signos . ' -"
 
+/** Not in the spec: a donor's message on the wall is one short plain paragraph. */
+export const DONOR_MESSAGE_LINE_BREAK = 'El mensaje debe ser un solo párrafo, sin saltos de línea'
+export const DONOR_MESSAGE_CONTROL_CHARACTERS = 'El mensaje contiene caracteres de control invisibles; escríbalo de nuevo sin ellos'
+export const DONOR_MESSAGE_STACKED_MARKS = 'El mensaje tiene demasiados acentos o marcas sobre una misma letra'
+
 /** 'El máximo de caracteres es de N' for any maximum length. */
 export function maxLengthMessage(max: number): string {
   return `El máximo de caracteres es de ${max}`

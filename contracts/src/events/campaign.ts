@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { idSchema } from '../rules.ts'
 import { visibilitySchema } from '../entities/campaign.ts'
 import { defineEvent } from './envelope.ts'
+import { commentPostedV1 } from './upcasters.ts'
 
 /** Campaign service events (aggregates: institution, category, campaign, comment). */
 
@@ -120,11 +121,14 @@ export const campaignLiked = defineEvent({
 })
 
 // Comment
+/** v2: the comment as the person typed it (React escapes it on render); v1 stored it HTML-escaped. */
 export const commentPosted = defineEvent({
   service: 'campaign',
   aggregate: 'comment',
   type: 'CommentPosted',
+  v: 2,
   schema: z.object({ commentId: idSchema, campaignId: idSchema, comment: z.string(), authorId: idSchema }),
+  upcasters: { 1: commentPostedV1 },
 })
 export const commentDeleted = defineEvent({
   service: 'campaign',

@@ -1,10 +1,11 @@
 import { z } from 'zod'
 import { DONOR_MESSAGE_MAX } from '../limits.ts'
 import { maxLengthMessage } from '../messages.ts'
+import { donorMessageProblem } from './donor-message.ts'
 
 /**
- * What a donor chooses for the campaign's donor wall as they give: to appear as "Anónimo", and an
- * optional message in plain text (an empty one is no message).
+ * What a donor chooses for the campaign's donor wall as they give: to appear as "Anónimo" (no choice
+ * is anonymous), and an optional message, one plain paragraph (`donorMessageProblem`; an empty one is no message).
  */
 export const donorWallChoiceShape = {
   anonymous: z.boolean().optional(),
@@ -12,13 +13,18 @@ export const donorWallChoiceShape = {
     .string()
     .trim()
     .max(DONOR_MESSAGE_MAX, maxLengthMessage(DONOR_MESSAGE_MAX))
+    .superRefine((message, context) => {
+      const problem = donorMessageProblem(message)
+      if (problem) context.addIssue({ code: 'custom', message: problem })
+    })
     .transform((message) => message || undefined)
     .optional(),
 }
 
 /**
- * The wall choice as events record it (already validated by the request). Donations recorded
- * before the wall existed have no `anonymous`: their donors never agreed to be named on it.
+ * The wall choice as events record it (already validated by the request; messages recorded before
+ * the paragraph rule keep whatever they held). Donations recorded before the wall existed have no
+ * `anonymous`: their donors never agreed to be named on it.
  */
 export const donorWallChoiceEventShape = {
   anonymous: z.boolean().optional(),

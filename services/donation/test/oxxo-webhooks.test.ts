@@ -1,6 +1,7 @@
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterAll, beforeAll, expect, it } from 'vitest'
+import { formatDateTime as voucherScreenDateTime } from '../../../frontends/kit/src/format/dates.ts'
 import { startProviderSim, type ConektaOrder, type ProviderSim } from '../../../tools/provider-sim/index.ts'
 import { forEachEngine, createCampaign, eventually, json, pointAtProviders, secretsOf, startDonationSite, type DonationSite } from './support.ts'
 
@@ -63,6 +64,10 @@ forEachEngine('OXXO vouchers and Conekta webhooks against the provider simulator
     expect(pending).toMatchObject({ type: 'oxxo', status: 'pending', approved: false, fee: 0, amount: 300 })
     const instructions = await donation.site.mail.waitFor('luis@correo.mx')
     expect(instructions.text).toContain(method?.reference ?? 'sin referencia')
+    // The deadline reads as the voucher's screen writes it (the web kit's formatter, OxxoVoucher.tsx): 'DD/MM/YYYY, hh:mm AM'.
+    const deadline = /^Vence: (.*)$/m.exec(instructions.text)?.[1]?.trim()
+    expect(deadline).toBe(voucherScreenDateTime((method?.expires_at ?? 0) * 1000))
+    expect(deadline).toMatch(/^\d{2}\/\d{2}\/\d{4}, \d{2}:\d{2} (AM|PM)$/)
 
     const orderId = pending.conekta?.orderId ?? ''
     await sim.payOxxo(orderId)

@@ -4,15 +4,15 @@ import { forbidden, handleCommand, newEvent, type EventStore } from '@donaciones
 import type { CampaignRow } from '../projections/campaign-queries.ts'
 import { commentDecider } from './comment-decider.ts'
 
-/** Comments are plain text: markup is escaped once, on write, so no reader can ever render it. */
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char] as string)
-}
-
+/**
+ * Comments are plain text, stored as the person typed them (CommentPosted v2): every screen renders
+ * them as text (React escapes them), a mail would escape them for its HTML. v1 stored them escaped;
+ * its upcaster reads those as typed.
+ */
 export async function postComment(store: EventStore, campaign: CampaignRow, comment: string, authorId: string, correlationId: string): Promise<string> {
   if (!campaign.visibility.comments) throw forbidden('Comentarios desactivados', 'Esta campaña no admite comentarios')
   const commentId = randomUUID()
-  await store.append(`comment-${commentId}`, [newEvent(commentPosted, { commentId, campaignId: campaign.id, comment: escapeHtml(comment), authorId })], {
+  await store.append(`comment-${commentId}`, [newEvent(commentPosted, { commentId, campaignId: campaign.id, comment, authorId })], {
     expectedVersion: 0,
     metadata: { actor: authorId, correlationId },
   })

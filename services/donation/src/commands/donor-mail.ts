@@ -4,6 +4,7 @@ import {
   donationApproved,
   donationRequested,
   DONOR_NAME_MAX,
+  formatDateTime,
   formatFolio,
   formatPesos,
   isPersonName,
@@ -144,7 +145,8 @@ async function thankYouMail(sources: MailSources, donation: ThankYou): Promise<M
 /** OXXO instructions: the reference to pay at the store before it expires. */
 async function instructionsMail(sources: MailSources, voucher: z.infer<typeof instructionsSchema>): Promise<MailContent> {
   const campaign = await campaignForMail(sources, voucher.campaignId)
-  const expires = new Date(voucher.expiresAt).toLocaleString('es-MX', { timeZone: 'America/Mexico_City' })
+  // The voucher's screen writes the deadline with the same formatter: the same instant reads the same.
+  const expires = formatDateTime(voucher.expiresAt)
   const name = nameForMail(voucher.donor.name)
   const lines = [
     name ? `Hola ${name}:` : 'Hola:',

@@ -7,9 +7,12 @@ export interface DonorWallChoice {
   message?: string | undefined
 }
 
-/** The choice as events keep it: always whether the donor is named, the message only when there is one. */
+/**
+ * The choice as events keep it: always whether the donor is named, the message only when there is one.
+ * Only an explicit `anonymous: false` names the donor; a request that says nothing is anonymous (decision 87).
+ */
 export function wallChoiceOf(input: DonorWallChoice): DonorWallChoice {
-  return { anonymous: input.anonymous === true, ...(input.message ? { message: input.message } : {}) }
+  return { anonymous: input.anonymous !== false, ...(input.message ? { message: input.message } : {}) }
 }
 
 /** The choice in a Conekta order's metadata: reconciliation records a lost donation from the order alone. */

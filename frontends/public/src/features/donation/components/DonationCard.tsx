@@ -4,6 +4,7 @@ import {
   DEFAULT_DONATION_AMOUNT,
   DONATION_INPUT_MIN,
   DONOR_MESSAGE_MAX,
+  donorMessageProblem,
   formatPesos,
   SUGGESTED_DONATION_AMOUNTS,
   type Campaign,
@@ -11,7 +12,7 @@ import {
 import { formatMoney, Loading, usePublicConfig, useSession } from '@donaciones/web-kit'
 import { AcceptedMethods } from './AcceptedMethods.tsx'
 import { CardDonation } from './CardDonation.tsx'
-import type { ChannelProps, ReadReceipt } from '../lib/channel-props.ts'
+import type { ChannelProps, ReadReceipt, WallChoice } from '../lib/channel-props.ts'
 import { DeductibleReceiptFields } from './DeductibleReceiptFields.tsx'
 import { OxxoDonation } from './OxxoDonation.tsx'
 import { PaypalDonation } from './PaypalDonation.tsx'
@@ -34,6 +35,7 @@ export function DonationCard({ campaign, onDonated }: DonationCardProps) {
   const [amountError, setAmountError] = useState<string | null>(null)
   const [anonymous, setAnonymous] = useState(false)
   const [message, setMessage] = useState('')
+  const [messageError, setMessageError] = useState<string | null>(null)
   const messageId = useId()
   const [monthly, setMonthly] = useState(false)
   const receiptReader = useRef<ReadReceipt>(async () => undefined)
@@ -63,14 +65,28 @@ export function DonationCard({ campaign, onDonated }: DonationCardProps) {
 
   // Without a wall the donor was never asked: were it turned on later, they would not appear by name.
   const showsWall = campaign.visibility.donorWall !== false
-  const wall = showsWall ? { anonymous, ...(message.trim() ? { message: message.trim() } : {}) } : { anonymous: true }
+  // The message rule of the contracts, as the server applies it: checked when the field is left, then on every change while it is wrong.
+  const checkMessage = (text = message): string | null => {
+    const problem = donorMessageProblem(text.trim())
+    setMessageError(problem)
+    return problem
+  }
+  const readWall = (): WallChoice | null => {
+    if (!showsWall) return { anonymous: true }
+    if (checkMessage()) {
+      document.getElementById(messageId)?.focus()
+      return null
+    }
+    return { anonymous, ...(message.trim() ? { message: message.trim() } : {}) }
+  }
   // A second donation starts without the first one's message.
   const donated = (donorName: string, details?: { monthly?: boolean }) => {
     setAnonymous(false)
     setMessage('')
+    setMessageError(null)
     onDonated(donorName, details)
   }
-  const channel: ChannelProps = { campaign, readAmount, enabled: accepted, user: user?._id ?? null, wall, readReceipt: () => receiptReader.current(), onDonated: donated }
+  const channel: ChannelProps = { campaign, readAmount, enabled: accepted, user: user?._id ?? null, readWall, readReceipt: () => receiptReader.current(), onDonated: donated }
   const conekta = config.providers.conekta ? config.clients.conekta : null
   const paypal = config.providers.paypal ? config.clients.paypal : null
 
@@ -138,10 +154,16 @@ export function DonationCard({ campaign, onDonated }: DonationCardProps) {
                 rows={2}
                 maxLength={DONOR_MESSAGE_MAX}
                 value={message}
-                aria-describedby={`${messageId}-count`}
-                onChange={(event) => setMessage(event.target.value)}
+                aria-invalid={Boolean(messageError)}
+                aria-describedby={messageError ? `${messageId}-error ${messageId}-count` : `${messageId}-count`}
+                onChange={(event) => {
+                  setMessage(event.target.value)
+                  if (messageError) checkMessage(event.target.value)
+                }}
+                onBlur={() => checkMessage()}
               />
               <p id={`${messageId}-count`} className="donation-card__max">{message.length}/{DONOR_MESSAGE_MAX} caracteres</p>
+              {messageError && <div id={`${messageId}-error`} className="kit-field__error" role="alert">{messageError}</div>}
             </div>
           </fieldset>
         )}

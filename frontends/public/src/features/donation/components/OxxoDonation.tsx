@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react'
 import type { OxxoResponse, ReceiptRequest } from '@donaciones/contracts'
 import { formatMoney, Loading, Modal } from '@donaciones/web-kit'
-import type { ChannelProps } from '../lib/channel-props.ts'
+import type { ChannelProps, WallChoice } from '../lib/channel-props.ts'
 import { OxxoVoucher } from './OxxoVoucher.tsx'
 
 // The form (and the validation code it needs) is fetched when the modal opens.
@@ -11,15 +11,19 @@ const OxxoForm = lazy(() => import('./OxxoForm.tsx').then((module) => ({ default
  * Cash channel: the donor's data, then the voucher to pay at the store. It is not approved until
  * paid, so the page is not told of a donation here.
  */
-export function OxxoDonation({ campaign, readAmount, enabled, user, wall, readReceipt }: ChannelProps) {
+export function OxxoDonation({ campaign, readAmount, enabled, user, readWall, readReceipt }: ChannelProps) {
   const [amount, setAmount] = useState<number | null>(null)
   const [receipt, setReceipt] = useState<ReceiptRequest | undefined>(undefined)
   const [voucher, setVoucher] = useState<OxxoResponse | null>(null)
+  const [wall, setWall] = useState<WallChoice>({ anonymous: true })
   const open = async () => {
     const value = await readAmount()
     if (value === null) return
+    const choice = readWall()
+    if (choice === null) return
     const requested = await readReceipt()
     if (requested === null) return
+    setWall(choice)
     setReceipt(requested)
     setVoucher(null)
     setAmount(value)

@@ -24,13 +24,13 @@ export function PaypalDonation(props: ChannelProps & { sdkUrl: string; clientId:
   return <PaypalButtons {...props} clientId={props.clientId} />
 }
 
-function PaypalButtons({ campaign, readAmount, user, wall, readReceipt, onDonated, sdkUrl, clientId }: ChannelProps & { sdkUrl: string; clientId: string }) {
+function PaypalButtons({ campaign, readAmount, user, readWall, readReceipt, onDonated, sdkUrl, clientId }: ChannelProps & { sdkUrl: string; clientId: string }) {
   const container = useRef<HTMLDivElement>(null)
   const [status, setStatus] = useState<'loading' | 'ready' | 'error'>('loading')
   const [attempt, setAttempt] = useState(0)
   // The provider keeps the first callbacks it gets: they read the latest props through this ref.
-  const latest = useRef({ campaign, readAmount, user, wall, readReceipt, onDonated })
-  latest.current = { campaign, readAmount, user, wall, readReceipt, onDonated }
+  const latest = useRef({ campaign, readAmount, user, readWall, readReceipt, onDonated })
+  latest.current = { campaign, readAmount, user, readWall, readReceipt, onDonated }
 
   useEffect(() => {
     let cancelled = false
@@ -42,9 +42,11 @@ function PaypalButtons({ campaign, readAmount, user, wall, readReceipt, onDonate
         return paypal
           .Buttons({
             createOrder: async () => {
-              const { campaign: current, readAmount: read, user: donor, wall: choice, readReceipt: readTaxData } = latest.current
+              const { campaign: current, readAmount: read, user: donor, readWall: readChoice, readReceipt: readTaxData } = latest.current
               const amount = await read()
               if (amount === null) throw new InvalidInput()
+              const choice = readChoice()
+              if (choice === null) throw new InvalidInput()
               const receipt = await readTaxData()
               if (receipt === null) throw new InvalidInput()
               return createPaypalOrder({ campaign: current._id, amount, user: donor, ...choice, ...(receipt ? { receipt } : {}) })
@@ -59,7 +61,7 @@ function PaypalButtons({ campaign, readAmount, user, wall, readReceipt, onDonate
               }
             },
             onCancel: () => notify.warning('Pago cancelado', 'No se realizó ningún cargo'),
-            // An invalid amount or receipt field already shows its message under the field.
+            // An invalid amount, message or receipt field already shows its message under the field.
             onError: (error) => {
               if (!(error instanceof InvalidInput)) showPaymentFailure(error)
             },

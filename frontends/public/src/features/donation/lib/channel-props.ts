@@ -21,8 +21,8 @@ export interface ChannelProps {
   enabled: boolean
   /** The signed-in donor's id, or null. */
   user: string | null
-  /** What the donor chose for the campaign's donor wall. */
-  wall: WallChoice
+  /** What the donor chose for the campaign's donor wall; null (with the message's problem shown) when the message is not valid. */
+  readWall: () => WallChoice | null
   /** The deductible-receipt request, checked (see ReadReceipt). */
   readReceipt: ReadReceipt
   onDonated: (donorName: string, details?: { monthly?: boolean }) => void
