@@ -5,9 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
 import { launchChromium } from './chromium.ts'
 import { keyScreen, openPage } from './support/pages.ts'
+import { createActiveAccountToken } from './support/accounts.ts'
 import { startBrowserSite, tinyPng, type BrowserSite } from './support/browser-site.ts'
 import { signInWithToken } from './journeys/campaign.ts'
 import { answerJustification, openFromMenu, waitForToast } from './journeys/dashboard.ts'
+import { campaignStepCounter, fillCampaignGeneral, goalUnavailableNotice, waitForCampaignStep } from './journeys/campaign-wizard.ts'
 
 interface AdminCampaign {
   _id: string
@@ -32,23 +34,12 @@ async function campaignById(site: BrowserSite, token: string, id: string): Promi
   return (await response.json()) as AdminCampaign
 }
 
-const stepCounter = (page: Page, step: number) => page.getByText(`Paso ${step} de 4`, { exact: true })
 const button = (page: Page, name: string) => page.getByRole('button', { name, exact: true })
 const field = (page: Page, label: string) => page.getByLabel(label, { exact: true })
 
-async function waitForStep(page: Page, step: number, title: string): Promise<void> {
-  await stepCounter(page, step).waitFor()
-  await page.getByRole('heading', { level: 2, name: title }).waitFor()
-}
-
-/** Fills step 1 with valid values (title, description, thumbnail, the first category). */
-async function fillGeneral(page: Page, title: string, imagePath: string): Promise<void> {
-  await field(page, 'Título').fill(title)
-  await field(page, 'Descripción').fill('Despensas para familias de la sierra.')
-  await field(page, 'Imagen de portada').setInputFiles(imagePath)
-  await page.getByRole('img', { name: 'Vista previa de la imagen de portada' }).waitFor()
-  await page.getByRole('checkbox', { name: 'Salud' }).check()
-}
+/** Fills step 1 with valid values (title, description, thumbnail, the category 'Salud'). */
+const fillGeneral = (page: Page, title: string, imagePath: string) =>
+  fillCampaignGeneral(page, { title, description: 'Despensas para familias de la sierra.', imagePath, category: 'Salud' })
 
 describe('asistente de campañas del panel (/dashboard/campaign/create y edit)', () => {
   let browser: Browser
@@ -77,7 +68,7 @@ describe('asistente de campañas del panel (/dashboard/campaign/create y edit)',
     await signInWithToken(page, token)
     await page.goto(`${site.url}/dashboard/campaign/create`)
     await page.getByRole('heading', { level: 1, name: 'Crear campaña' }).waitFor()
-    await waitForStep(page, 1, 'Información general')
+    await waitForCampaignStep(page, 1)
     for (const title of ['Información general', 'Contenido', 'Opciones', 'Vista previa']) {
       expect(await page.getByRole('listitem').filter({ hasText: title }).count()).toBe(1)
     }
@@ -89,13 +80,13 @@ describe('asistente de campañas del panel (/dashboard/campaign/create y edit)',
     await button(page, 'Siguiente').click()
     await page.getByText('Campo requerido').first().waitFor()
     expect(await page.getByText('Campo requerido').count()).toBeGreaterThanOrEqual(4)
-    expect(await stepCounter(page, 1).isVisible()).toBe(true)
+    expect(await campaignStepCounter(page, 1).isVisible()).toBe(true)
 
     // Title limit (40).
     await field(page, 'Título').fill('x'.repeat(41))
     await button(page, 'Siguiente').click()
     await page.getByText('El máximo de caracteres es de 40').waitFor()
-    expect(await stepCounter(page, 1).isVisible()).toBe(true)
+    expect(await campaignStepCounter(page, 1).isVisible()).toBe(true)
 
     const title = 'Despensas para la sierra'
     await fillGeneral(page, title, imagePath)
@@ -103,24 +94,24 @@ describe('asistente de campañas del panel (/dashboard/campaign/create y edit)',
     await field(page, 'Institución').selectOption({ label: 'Hospital Aliado' })
     await keyScreen(page, 'campana-informacion-general')
     await button(page, 'Siguiente').click()
-    await waitForStep(page, 2, 'Contenido')
+    await waitForCampaignStep(page, 2)
 
     // Anterior keeps what was typed (and the uploaded image).
     await button(page, 'Anterior').click()
-    await waitForStep(page, 1, 'Información general')
+    await waitForCampaignStep(page, 1)
     expect(await field(page, 'Título').inputValue()).toBe(title)
     expect(await field(page, 'Descripción').inputValue()).toBe('Despensas para familias de la sierra.')
     expect(await page.getByRole('checkbox', { name: 'Salud' }).isChecked()).toBe(true)
     expect(await page.getByRole('img', { name: 'Vista previa de la imagen de portada' }).isVisible()).toBe(true)
     await button(page, 'Siguiente').click()
-    await waitForStep(page, 2, 'Contenido')
+    await waitForCampaignStep(page, 2)
 
     // Content is required, then typed in the rich-text editor.
     await button(page, 'Siguiente').click()
     await page.getByText('Campo requerido').first().waitFor()
     await page.getByRole('textbox', { name: 'Contenido de la campaña' }).fill('Cada despensa alimenta a una familia durante un mes.')
     await button(page, 'Siguiente').click()
-    await waitForStep(page, 3, 'Opciones')
+    await waitForCampaignStep(page, 3)
 
     // Options: limits of duration and goal.
     await field(page, 'Duración (días)').fill('201')
@@ -128,7 +119,7 @@ describe('asistente de campañas del panel (/dashboard/campaign/create y edit)',
     await button(page, 'Siguiente').click()
     await page.getByText('El máximo de días es 200').waitFor()
     await page.getByText('Los números negativos no son válidos').waitFor()
-    expect(await stepCounter(page, 3).isVisible()).toBe(true)
+    expect(await campaignStepCounter(page, 3).isVisible()).toBe(true)
     await field(page, 'Duración (días)').fill('0')
     await page.getByText('El mínimo de días es 1').waitFor()
     await field(page, 'Meta (MXN)').fill('10000001')
@@ -142,7 +133,7 @@ describe('asistente de campañas del panel (/dashboard/campaign/create y edit)',
     const date = await field(page, 'Fecha de publicación').inputValue()
     expect(date).toMatch(/^\d{4}-\d{2}-\d{2}$/)
     await button(page, 'Siguiente').click()
-    await waitForStep(page, 4, 'Vista previa')
+    await waitForCampaignStep(page, 4)
 
     // Preview shows what will be published.
     await page.getByRole('heading', { level: 3, name: title }).waitFor()
@@ -243,17 +234,23 @@ describe('asistente de campañas del panel (/dashboard/campaign/create y edit)',
     const { page } = await openPage(browser, 'campana-sin-meta')
     await signInWithToken(page, token)
     await page.goto(`${site.url}/dashboard/campaign/create`)
-    await waitForStep(page, 1, 'Información general')
+    await waitForCampaignStep(page, 1)
     await fillGeneral(page, 'Campaña sin meta', imagePath)
     await button(page, 'Siguiente').click()
-    await waitForStep(page, 2, 'Contenido')
+    await waitForCampaignStep(page, 2)
     await page.getByRole('textbox', { name: 'Contenido de la campaña' }).fill('Texto de la campaña.')
     await button(page, 'Siguiente').click()
-    await waitForStep(page, 3, 'Opciones')
+    await waitForCampaignStep(page, 3)
     await field(page, 'Duración (días)').waitFor()
     expect(await field(page, 'Meta (MXN)').count()).toBe(0)
+    // The step says why there is no goal, and where the payment providers are turned on.
+    const notice = goalUnavailableNotice(page)
+    await notice.getByText('Para fijar una meta hace falta un medio de pago activo (Conekta para tarjeta y OXXO, o PayPal), y no hay ninguno.', { exact: false }).waitFor()
+    expect(await notice.getByText('Sin meta, la campaña se publica pero no recibe donaciones.', { exact: false }).count()).toBe(1)
+    expect(await notice.getByRole('link', { name: 'Configuración', exact: true }).count()).toBe(1)
+    await keyScreen(page, 'campana-sin-meta-opciones')
     await button(page, 'Siguiente').click()
-    await waitForStep(page, 4, 'Vista previa')
+    await waitForCampaignStep(page, 4)
     expect(await page.getByText('Meta', { exact: true }).count()).toBe(0)
     await button(page, 'Guardar').click()
     await page.getByText('Registro guardado').first().waitFor()
@@ -265,8 +262,32 @@ describe('asistente de campañas del panel (/dashboard/campaign/create y edit)',
     expect(saved.duration).toBe(30)
     expect(saved.institution).toBeNull()
 
-    // Enabling the card provider in 'Configuración' makes the goal appear in the wizard.
-    await openFromMenu(page, 'Configuración')
+    // An administrator without 'Configuración' (role 1) is told to ask for a payment provider, with no link.
+    const restrictedToken = await createActiveAccountToken(
+      site,
+      token,
+      { name: 'Raúl', lastName: 'Vega', email: 'raul@fundacion.mx', role: 1, permissions: [{ module: 'campaign', read: true, create: true, update: false, delete: false }] },
+      'Nueva#Clave2026',
+    )
+    const { page: restricted } = await openPage(browser, 'campana-sin-meta-rol-1')
+    await signInWithToken(restricted, restrictedToken)
+    await restricted.goto(`${site.url}/dashboard/campaign/create`)
+    await fillGeneral(restricted, 'Campaña de Raúl', imagePath)
+    await button(restricted, 'Siguiente').click()
+    await waitForCampaignStep(restricted, 2)
+    await restricted.getByRole('textbox', { name: 'Contenido de la campaña' }).fill('Texto de la campaña.')
+    await button(restricted, 'Siguiente').click()
+    await waitForCampaignStep(restricted, 3)
+    await goalUnavailableNotice(restricted).getByText('Pida al administrador principal que active un medio de pago en Configuración', { exact: false }).waitFor()
+    expect(await goalUnavailableNotice(restricted).getByRole('link').count()).toBe(0)
+    await restricted.context().close()
+
+    // The edit screen says the same; its link leads to 'Configuración', where enabling the card
+    // provider makes the goal appear in the wizard.
+    await page.getByRole('link', { name: 'Editar' }).click()
+    await page.getByRole('heading', { level: 1, name: 'Editar campaña' }).waitFor()
+    await goalUnavailableNotice(page).getByRole('link', { name: 'Configuración', exact: true }).click()
+    await page.waitForURL(`${site.url}/dashboard/configuration/edit`)
     await page.getByRole('button', { name: /^Llaves de Conekta/ }).click()
     await page.getByRole('switch', { name: 'Recibir donaciones con tarjeta y en efectivo (Conekta)' }).check()
     await page.getByLabel('Llave pública de Conekta').fill(site.sim.conekta.publicKey)
@@ -276,14 +297,15 @@ describe('asistente de campañas del panel (/dashboard/campaign/create y edit)',
     await waitForToast(page, 'Registro actualizado')
     await openFromMenu(page, 'Campañas')
     await page.getByRole('link', { name: 'Agregar' }).click()
-    await waitForStep(page, 1, 'Información general')
+    await waitForCampaignStep(page, 1)
     await fillGeneral(page, 'Campaña con meta', imagePath)
     await button(page, 'Siguiente').click()
-    await waitForStep(page, 2, 'Contenido')
+    await waitForCampaignStep(page, 2)
     await page.getByRole('textbox', { name: 'Contenido de la campaña' }).fill('Texto de la campaña.')
     await button(page, 'Siguiente').click()
-    await waitForStep(page, 3, 'Opciones')
+    await waitForCampaignStep(page, 3)
     await field(page, 'Meta (MXN)').waitFor()
+    expect(await goalUnavailableNotice(page).count()).toBe(0)
     await page.context().close()
   })
 })

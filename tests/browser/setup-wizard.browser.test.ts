@@ -2,12 +2,15 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import { launchChromium } from './chromium.ts'
-import { keyScreen, openPage } from './support/pages.ts'
+import { countDocumentLoads, keyScreen, openPage } from './support/pages.ts'
 import { startBrowserSite, tinyPng, type BrowserSite } from './support/browser-site.ts'
+import { campaignWizardToOptions, finishCampaignWizard, goalUnavailableNotice, type CampaignWizardInput } from './journeys/campaign-wizard.ts'
+import { goToSite } from './journeys/dashboard.ts'
 import {
   acceptTerms,
+  acceptWelcome,
   completeSetupWizard,
   button,
   field,
@@ -24,6 +27,26 @@ import {
   waitForStep,
   type SetupWizardInput,
 } from './journeys/setup-wizard.ts'
+
+/**
+ * After the wizard, in the same tab and without a reload: 'Aceptar' on the welcome dialog, the
+ * four steps of 'Crear campaña', saved, then 'Ir al sitio' and the campaign's card on the home page.
+ * The setup remote's shared modules are on the page by then, and the dashboard's form must work
+ * with them (the campaign's content is the kit's rich-text field).
+ */
+async function firstCampaignOnSite(page: Page, campaign: CampaignWizardInput, label: string, atOptions?: () => Promise<void>): Promise<void> {
+  await acceptWelcome(page)
+  await campaignWizardToOptions(page, campaign)
+  await atOptions?.()
+  await keyScreen(page, `${label}-campana-opciones`)
+  await finishCampaignWizard(page, campaign)
+  await keyScreen(page, `${label}-campana-guardada`)
+  await goToSite(page)
+  await page.getByRole('link', { name: `Ver campaña: ${campaign.title}` }).first().click()
+  await page.getByRole('heading', { level: 1, name: campaign.title }).waitFor()
+  await page.getByText(campaign.content).waitFor()
+  await keyScreen(page, `${label}-campana-publica`)
+}
 
 describe('asistente de configuración inicial (/configure)', () => {
   let site: BrowserSite
@@ -103,6 +126,7 @@ describe('asistente de configuración inicial (/configure)', () => {
       institution: { name: 'Hospital Aliado', description: 'Institución aliada de la fundación' },
     }
     const { page, consoleErrors } = await openPage(browser, 'asistente-configuracion')
+    const documentLoads = countDocumentLoads(page)
 
     // A site that is not configured sends every route to the wizard.
     await page.goto(`${site.url}/`)
@@ -208,6 +232,22 @@ describe('asistente de configuración inicial (/configure)', () => {
     const institutions = await site.api('/api/options/institutions', { token: token ?? '' })
     expect(await institutions.text()).toContain('Hospital Aliado')
 
+    // The first campaign, with a goal (Conekta is on), and the visitor's view of it.
+    const campaign: CampaignWizardInput = {
+      title: 'Útiles para la escuela',
+      description: 'Cuadernos y lápices para el ciclo escolar.',
+      imagePath: logoPath,
+      category: 'Salud',
+      content: 'Cada paquete de útiles acompaña a un niño todo el año.',
+      goal: 25_000,
+      duration: 30,
+    }
+    await firstCampaignOnSite(page, campaign, 'asistente-1280', async () => {
+      expect(await goalUnavailableNotice(page).count()).toBe(0)
+    })
+    expect(documentLoads()).toBe(1)
+    expect(consoleErrors).toEqual([])
+
     // Once configured, /configure goes to the home page.
     await page.goto(`${site.url}/configure`)
     await page.waitForURL(`${site.url}/`)
@@ -231,10 +271,11 @@ describe('recorrido completo del asistente (completeSetupWizard)', () => {
     if (filesDir) rmSync(filesDir, { recursive: true, force: true })
   })
 
-  it('omitiendo todos los servicios y la institución aliada deja los servicios desactivados', async () => {
+  it('omitiendo todos los servicios y la institución aliada deja los servicios desactivados; en un teléfono, la primera campaña sin meta dice por qué', async () => {
     const logoPath = join(filesDir, 'logo.png')
     writeFileSync(logoPath, tinyPng)
-    const { page } = await openPage(browser, 'asistente-recorrido')
+    const { page, consoleErrors } = await openPage(browser, 'asistente-recorrido', { viewport: { width: 390, height: 844 }, mobile: true })
+    const documentLoads = countDocumentLoads(page)
     await page.goto(`${site.url}/configure`)
     await completeSetupWizard(page, {
       logoPath,
@@ -251,5 +292,25 @@ describe('recorrido completo del asistente (completeSetupWizard)', () => {
     expect(await institutions.json()).toEqual([])
     const categories = await site.api('/api/options/categories', { token: token ?? '' })
     expect(await categories.text()).toContain('Salud')
+
+    // No payment provider is on: step 3 of the first campaign has no 'Meta' and says why, with
+    // the way to Configuración; the campaign is saved without a goal and shown on the site.
+    const campaign: CampaignWizardInput = {
+      title: 'Despensas de invierno',
+      description: 'Despensas para familias de la sierra.',
+      imagePath: logoPath,
+      category: 'Salud',
+      content: 'Cada despensa alimenta a una familia durante un mes.',
+      goal: null,
+      duration: 45,
+    }
+    await firstCampaignOnSite(page, campaign, 'asistente-390', async () => {
+      const notice = goalUnavailableNotice(page)
+      await notice.getByText('hace falta un medio de pago activo').waitFor()
+      expect(await page.getByLabel('Meta (MXN)', { exact: true }).count()).toBe(0)
+      expect(await notice.getByRole('link', { name: 'Configuración', exact: true }).getAttribute('href')).toBe('/dashboard/configuration/edit')
+    })
+    expect(documentLoads()).toBe(1)
+    expect(consoleErrors).toEqual([])
   })
 })

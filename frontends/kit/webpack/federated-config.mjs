@@ -9,8 +9,10 @@ import HtmlWebpackPlugin from 'html-webpack-plugin'
 import MiniCssExtractPlugin from 'mini-css-extract-plugin'
 import { ModuleFederationPlugin } from '@module-federation/enhanced/webpack'
 import TerserPlugin from 'terser-webpack-plugin'
+import { SingleInstancePlugin } from './single-instance-plugin.mjs'
 
 const kitDir = resolve(dirname(fileURLToPath(import.meta.url)), '..')
+const repositoryRoot = resolve(kitDir, '../..')
 const kitPackage = JSON.parse(readFileSync(resolve(kitDir, 'package.json'), 'utf8'))
 
 /** FRONTEND_OUT builds somewhere else (parallel work, benchmarks); the gateway reads FRONTEND_DIR. */
@@ -23,6 +25,9 @@ const exact = (range) => range.replace(/^[\^~]/, '')
  * Singletons shared by every build, pinned to one version (the kit's). The router is shared
  * through the kit's `router` entry (only the parts the kit re-exports are bundled); zod and the
  * contracts are not shared, so each bundle keeps only the schemas it uses, in lazy chunks.
+ * react-hook-form is shared itself: the kit's /forms and /rich-text entries and the remotes' own
+ * forms import it, and a form's context reaches its fields only when they all run one copy of it
+ * (the /rich-text of one remote renders inside the FormProvider of another).
  */
 export function sharedSingletons() {
   const deps = kitPackage.dependencies
@@ -33,6 +38,7 @@ export function sharedSingletons() {
     'react/': singleton(deps.react),
     'react-dom': singleton(deps['react-dom']),
     'react-dom/': singleton(deps['react-dom']),
+    'react-hook-form': singleton(deps['react-hook-form']),
     zustand: singleton(deps.zustand),
     '@donaciones/web-kit': kitEntry,
     '@donaciones/web-kit/router': kitEntry,
@@ -41,6 +47,13 @@ export function sharedSingletons() {
     '@donaciones/web-kit/rich-text': kitEntry,
   }
 }
+
+/**
+ * Packages each bundle may keep its own copy of: they hold no state, so two copies on a page do
+ * no harm (decision 32). Any other module a bundle reaches both through a shared module and from
+ * its own code, or through two shared modules, fails the build (SingleInstancePlugin).
+ */
+export const duplicablePackages = ['zod', '@donaciones/contracts']
 
 /**
  * @param {object} options
@@ -99,6 +112,7 @@ export function federatedConfig({ name, dir, exposes, host = false }) {
         },
         ...(host ? { runtimePlugins: [resolve(kitDir, 'webpack/provide-federation-runtime.js')] } : {}),
       }),
+      new SingleInstancePlugin({ bundle: name, root: repositoryRoot, duplicable: duplicablePackages }),
       ...(host ? [new HtmlWebpackPlugin({ template: './src/index.html', inject: 'body', scriptLoading: 'defer', hash: true })] : []),
     ],
     // SWC minifies as small as terser in a fraction of its time (decision 95).

@@ -17,6 +17,14 @@ export async function openFromMenu(page: Page, label: string): Promise<void> {
   await sideMenu(page).getByRole('link', { name: label, exact: true }).click()
 }
 
+/** Leaves the dashboard for the public home page by the header's 'Ir al sitio' (behind 'Menú' on phones). */
+export async function goToSite(page: Page): Promise<void> {
+  const toggle = page.getByRole('button', { name: 'Menú' })
+  if (await toggle.isVisible()) await toggle.click()
+  await page.getByRole('banner').getByRole('link', { name: 'Ir al sitio', exact: true }).click()
+  await page.waitForURL((url) => url.pathname === '/')
+}
+
 /** Labels of the side menu's links, in order. */
 export async function sideMenuLabels(page: Page): Promise<string[]> {
   const menu = sideMenu(page)

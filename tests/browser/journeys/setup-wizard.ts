@@ -177,6 +177,14 @@ export async function saveSetup(page: Page, institution: SetupWizardInput['insti
   await page.getByRole('dialog', { name: '¡Bienvenido!' }).waitFor()
 }
 
+/** Closes the welcome dialog after the wizard with 'Aceptar'; ends on the empty 'Crear campaña'. */
+export async function acceptWelcome(page: Page): Promise<void> {
+  const dialog = page.getByRole('dialog', { name: '¡Bienvenido!' })
+  await dialog.getByRole('button', { name: 'Aceptar', exact: true }).click()
+  await dialog.waitFor({ state: 'detached' })
+  await page.getByRole('heading', { level: 1, name: 'Crear campaña' }).waitFor()
+}
+
 /** The whole wizard, from step 0 on /configure to the dashboard's welcome dialog. */
 export async function completeSetupWizard(page: Page, input: SetupWizardInput): Promise<void> {
   await waitForStep(page, 0)

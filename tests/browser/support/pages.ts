@@ -65,6 +65,18 @@ export function unexpectedConsoleErrors(errors: readonly string[], expected: rea
   return errors.filter((error) => !expected.some((pattern) => pattern.test(error)))
 }
 
+/**
+ * Counts the documents the page loads from now on (a reload or a navigation that is not the
+ * router's adds one), so a journey can prove it moved between screens without a reload.
+ */
+export function countDocumentLoads(page: Page): () => number {
+  let loads = 0
+  page.on('load', () => {
+    loads += 1
+  })
+  return () => loads
+}
+
 /** Saves a screenshot of a key screen now (kept with the failure screenshots when the test fails later). */
 export async function keyScreen(page: Page, label: string): Promise<void> {
   mkdirSync(screenshotDir, { recursive: true })

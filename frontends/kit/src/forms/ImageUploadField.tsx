@@ -1,5 +1,5 @@
 import { useRef, type ReactNode } from 'react'
-import { Field } from './Field.tsx'
+import { Field } from '@donaciones/web-kit'
 import { useImageUpload, type UploadedImage } from './use-image-upload.ts'
 
 export const IMAGE_HINT = 'Imagen JPG, PNG, GIF o WEBP de hasta 5 MB.'

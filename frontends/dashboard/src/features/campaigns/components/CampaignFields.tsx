@@ -12,6 +12,7 @@ import { Link } from '@donaciones/web-kit/router'
 import { CharacterCount, Field, ImageUploadField } from '@donaciones/web-kit/forms'
 import { RichTextField } from '@donaciones/web-kit/rich-text'
 import type { CampaignFormValues } from '../lib/campaign-form.ts'
+import { GoalUnavailableNotice } from './GoalUnavailableNotice.tsx'
 import './campaign-form.css'
 
 const THUMBNAIL_LABEL = 'Imagen de portada'
@@ -143,17 +144,19 @@ const SWITCHES = [
   { name: 'visibility.donorWall', label: 'Mostrar muro de donadores' },
 ] as const
 
-/** Step 2 'Opciones': goal (when a payment provider is on), duration, date, gratitude, visibility. */
+/** Step 2 'Opciones': goal (when a payment provider is on, else why not), duration, date, gratitude, visibility. */
 export function OptionsFields({ goalShown }: { goalShown: boolean }) {
   const { register, control, formState } = useFormContext<CampaignFormValues>()
   const { errors } = formState
   const gratitude = useWatch({ control, name: 'gratitude' })
   return (
     <div className="campaign-form__grid">
-      {goalShown && (
+      {goalShown ? (
         <Field label="Meta (MXN)" error={errors.goal?.message} hint="Entre 0 y 10,000,000 pesos.">
           {(props) => <input className="kit-input" type="number" inputMode="decimal" step="any" {...props} {...register('goal', { valueAsNumber: true })} />}
         </Field>
+      ) : (
+        <GoalUnavailableNotice />
       )}
       <Field label="Duración (días)" error={errors.duration?.message} hint="Entre 1 y 200 días.">
         {(props) => <input className="kit-input" type="number" inputMode="numeric" step={1} {...props} {...register('duration', { valueAsNumber: true })} />}
