@@ -67,21 +67,35 @@ describe('which front-end bundles a start rebuilds', () => {
 
 describe('running the bundle builds', () => {
   it('runs at most `parallel` builds at once, reports each as it ends and goes on after a failure', async () => {
+    // Each build ends when the test says so, in the order below, whatever the machine's speed.
+    const finish = new Map<string, () => void>()
+    const started: string[] = []
     let running = 0
     let most = 0
     const lines: string[] = []
-    const outcomes = await runBuilds(
+    const builds = runBuilds(
       bundleNames,
       2,
       async (bundle) => {
+        started.push(bundle)
         running += 1
         most = Math.max(most, running)
-        await new Promise((resolve) => setTimeout(resolve, bundle === 'shell' ? 30 : 5))
+        await new Promise<void>((resolve) => finish.set(bundle, resolve))
         running -= 1
         return { bundle, ok: bundle !== 'public', output: bundle === 'public' ? 'ERROR in ./src/index.ts' : '' }
       },
       (outcome, finished) => lines.push(`${finished} ${outcome.bundle} ${outcome.ok ? 'listo' : 'falló'}`),
     )
+    const end = async (bundle: string) => {
+      while (!finish.has(bundle)) await new Promise((resolve) => setImmediate(resolve))
+      finish.get(bundle)?.()
+    }
+    await end('public')
+    await end('setup')
+    await end('dashboard')
+    expect(started).toEqual(['shell', 'public', 'setup', 'dashboard'])
+    await end('shell')
+    const outcomes = await builds
     expect(most).toBe(2)
     expect(outcomes.map((outcome) => outcome.bundle).sort()).toEqual([...bundleNames].sort())
     expect(lines).toEqual(['1 public falló', '2 setup listo', '3 dashboard listo', '4 shell listo'])
