@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
 import { launchChromium } from './chromium.ts'
 import { startBrowserSite, type BrowserSite } from './support/browser-site.ts'
-import { keyScreen, openPage } from './support/pages.ts'
+import { countDocumentLoads, keyScreen, openPage } from './support/pages.ts'
 import { approvedCard, createCampaignThroughApi, donateByCard, openCampaignFromHome, signInWithToken } from './journeys/campaign.ts'
 import { answerJustification, openFromMenu, tableRow, waitForToast } from './journeys/dashboard.ts'
 
@@ -97,9 +97,11 @@ describe('el muro de donadores: quien dona aparece con su nombre de pila e inici
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
     await keyScreen(page, 'muro-moderacion')
 
-    // The public page, reached from the view's link, no longer shows the message.
+    // The public page, reached from the view's link without loading the site again, no longer shows the message.
+    const documentLoads = countDocumentLoads(page)
     await page.getByRole('link', { name: 'Ver en el sitio' }).click()
     await page.getByRole('heading', { level: 1, name: TITLE }).waitFor()
+    expect(documentLoads()).toBe(0)
     const wall = page.getByRole('region', { name: 'Muro de donadores' })
     await wall.getByText('Juan P.').first().waitFor()
     expect(await wall.innerText()).not.toContain('Con cariño para la escuela')

@@ -38,7 +38,7 @@ function campaignFields(campaign: Campaign): RecordField[] {
     { label: 'Visitas', value: formatInteger(campaign.visits) },
     {
       label: 'Página pública',
-      value: <a href={`/campaigns/${encodeURIComponent(campaign.slug)}`}>Ver en el sitio</a>,
+      value: <Link to={`/campaigns/${encodeURIComponent(campaign.slug)}`}>Ver en el sitio</Link>,
     },
   ]
 }
