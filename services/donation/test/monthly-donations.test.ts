@@ -101,7 +101,7 @@ forEachEngine('monthly card donations (through the gateway, with the provider si
     const subscriptions = sim.conektaSubscriptions().length
     const response = await startMonthly('rechazo@correo.mx', 200, crypto.randomUUID(), DECLINED)
     expect(response.status).toBe(402)
-    expect(await response.text()).toContain('declinada')
+    expect(await response.json()).toEqual({ message: 'Pago rechazado', description: 'Su banco rechazó la tarjeta; verifique los datos o intente con otro método de pago.' })
     expect(sim.conektaSubscriptions().length).toBe(subscriptions)
   })
 

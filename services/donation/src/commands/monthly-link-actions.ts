@@ -1,5 +1,5 @@
 import type { MonthlyLinkResponse } from '@donaciones/contracts'
-import { badGateway, conflict, notFound, paymentRequired } from '@donaciones/kit'
+import { badGateway, conflict, notFound } from '@donaciones/kit'
 import { campaignRefOf, type DonationDeps } from '../deps.ts'
 import { ConektaError } from '../providers/conekta-client.ts'
 import type { DonationCommandContext } from './donation-commands.ts'
@@ -8,6 +8,7 @@ import { loadMonthly, type MonthlyState } from './monthly-decider.ts'
 import { readMonthlyLink, type MonthlyLink } from './monthly-links.ts'
 import { cardOf, isoFromSeconds, syncMonthOrder } from './monthly-sync.ts'
 import { conektaFor, recurringFor } from './provider-access.ts'
+import { cardDeclined } from './card-decline.ts'
 
 function invalidLink() {
   return notFound('Enlace no válido', 'El enlace no es válido; use el enlace completo de su correo')
@@ -79,7 +80,7 @@ export async function replaceCardByLink(deps: DonationDeps, command: DonationCom
     await recurring.replaceCard(customerId, cardToken, `${subscriptionId}:card:${link.v}`)
     subscription = await recurring.resumeSubscription(customerId)
   } catch (error) {
-    if (error instanceof ConektaError && error.isDecline) throw paymentRequired(error.message, 'Verifique los datos de su tarjeta o intente con otra')
+    if (error instanceof ConektaError && error.isDecline) throw cardDeclined(error.code, 'card')
     deps.context.logger.error({ err: error, subscriptionId }, 'Conekta no registró la nueva tarjeta')
     throw badGateway('No fue posible registrar la tarjeta', 'Intente de nuevo en unos minutos')
   }
