@@ -16,6 +16,7 @@ import { conektaFor } from './provider-access.ts'
 import { checkAttempt, recordDecline } from './rate-limit.ts'
 import { requireAmountWithinMaximum } from './amount-limit.ts'
 import { cardDeclined, UNCONFIRMED_PAYMENT_CODE } from './card-decline.ts'
+import { watchedCall } from './provider-watch.ts'
 
 export interface AttemptMeta {
   idempotencyKey: string | undefined
@@ -102,9 +103,11 @@ export async function donateByCard(deps: DonationDeps, command: DonationCommandC
 
     let order: ConektaOrder
     try {
-      order = await conekta.createOrder(
-        conektaOrderFor({ donationId, campaign, amount: input.amount, actor: command.actor, channel: 'conekta', customer, paymentMethod: { type: 'card', token_id: input.token }, wall: wallChoiceOf(input), ...receiptOf(input) }),
-        donationId,
+      order = await watchedCall(deps, 'conekta', () =>
+        conekta.createOrder(
+          conektaOrderFor({ donationId, campaign, amount: input.amount, actor: command.actor, channel: 'conekta', customer, paymentMethod: { type: 'card', token_id: input.token }, wall: wallChoiceOf(input), ...receiptOf(input) }),
+          donationId,
+        ),
       )
     } catch (error) {
       if (error instanceof ConektaError && error.isDecline) {

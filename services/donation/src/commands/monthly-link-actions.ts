@@ -9,6 +9,7 @@ import { readMonthlyLink, type MonthlyLink } from './monthly-links.ts'
 import { cardOf, isoFromSeconds, syncMonthOrder } from './monthly-sync.ts'
 import { conektaFor, recurringFor } from './provider-access.ts'
 import { cardDeclined } from './card-decline.ts'
+import { watchedCall } from './provider-watch.ts'
 
 function invalidLink() {
   return notFound('Enlace no válido', 'El enlace no es válido; use el enlace completo de su correo')
@@ -77,8 +78,10 @@ export async function replaceCardByLink(deps: DonationDeps, command: DonationCom
   const conekta = await conektaFor(deps, command.correlationId)
   let subscription
   try {
-    await recurring.replaceCard(customerId, cardToken, `${subscriptionId}:card:${link.v}`)
-    subscription = await recurring.resumeSubscription(customerId)
+    subscription = await watchedCall(deps, 'conekta', async () => {
+      await recurring.replaceCard(customerId, cardToken, `${subscriptionId}:card:${link.v}`)
+      return recurring.resumeSubscription(customerId)
+    })
   } catch (error) {
     if (error instanceof ConektaError && error.isDecline) throw cardDeclined(error.code, 'card')
     deps.context.logger.error({ err: error, subscriptionId }, 'Conekta no registró la nueva tarjeta')
