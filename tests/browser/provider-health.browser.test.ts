@@ -198,7 +198,7 @@ describe('Probar conexión y fallas de los proveedores de pago', () => {
 
     // Donors try: the donation service takes the new key within two seconds, then every card donation fails.
     await expect
-      .poll(async () => (await site.api('/api/donations/conekta', { method: 'POST', json: { token: await tokenizeCard(site.sim), name: 'Ana Pérez', amount: 150, campaign: campaign._id, email: 'ana@correo.mx', phone: '5512345678' } })).status, { timeout: 30_000, intervals: [500] })
+      .poll(async () => (await site.api('/api/donations/conekta', { method: 'POST', json: { token: await tokenizeCard(site.sim), name: 'Ana Pérez', amount: 150, campaign: campaign._id, email: 'ana@correo.mx', phone: '5512345678' } })).status, { timeout: 30_000, interval: 500 })
       .toBe(502)
     const donor = await openPage(browser, 'donante-proveedor-caido', { expectedConsoleErrors: [/status of 502/] })
     await openCampaign(donor.page, site.url, campaign.slug)
