@@ -23,6 +23,7 @@ import {
   uploadLogo,
   waitForStep,
 } from './journeys/setup-wizard.ts'
+import { accessibilityViolations, describeViolations } from './support/axe.ts'
 import { startBrowserSite, tinyPng, type BrowserSite } from './support/browser-site.ts'
 import { keyScreen, openPage } from './support/pages.ts'
 
@@ -128,6 +129,7 @@ describe('Probar conexión y fallas de los proveedores de pago', () => {
       'Motivo: Acceso no autorizado. (HTTP 401)',
     ])
     await keyScreen(page, 'asistente-conekta-rechazada-telefono')
+    expect(describeViolations(await accessibilityViolations(page))).toEqual([])
     await field(page, 'Llave privada de Conekta').fill(site.sim.conekta.privateKey)
     expect(await statusLines(await testConnection(page, 'Conekta'))).toEqual(['Conexión exitosa', 'Conekta aceptó la llave privada.'])
     await fitsThePhone(page)
@@ -195,6 +197,7 @@ describe('Probar conexión y fallas de los proveedores de pago', () => {
       'Motivo: Acceso no autorizado. (HTTP 401)',
     ])
     await keyScreen(page, 'configuracion-conekta-rechazada')
+    expect(describeViolations(await accessibilityViolations(page))).toEqual([])
 
     // Donors try: the donation service takes the new key within two seconds, then every card donation fails.
     await expect
@@ -217,6 +220,7 @@ describe('Probar conexión y fallas de los proveedores de pago', () => {
     expect(await item.innerText()).toMatch(/Desde \d{2}\/\d{2}\/\d{4}, \d{2}:\d{2} (AM|PM) · 2 donaciones no se pudieron cobrar · última falla \d{2}\/\d{2}\/\d{4}/)
     expect(await item.innerText()).toContain('Motivo: Acceso no autorizado. (HTTP 401)')
     await keyScreen(page, 'inicio-pagos-con-problemas')
+    expect(describeViolations(await accessibilityViolations(page))).toEqual([])
 
     // Configuración shows it too, with the section to fix; a successful test with the right key clears it.
     await notice.getByRole('link', { name: 'Revisar las llaves en Configuración' }).click()
