@@ -131,11 +131,11 @@ describe('Página de campaña y donaciones', () => {
     expect((await campaignOnServer(site, slug)).raised).toBe(100)
     expect(await page.getByRole('dialog', { name: 'Donar con tarjeta' }).count()).toBe(0)
 
-    // Declined card: an error dialog, nothing approved.
+    // Declined card: an error dialog with one sentence in usted, nothing approved.
     await submitCard(page, { ...approvedCard, name: 'Rita Rechazo', number: '4000000000000002' })
     const declined = page.getByRole('dialog', { name: 'Pago rechazado' })
     await declined.waitFor()
-    expect(await declined.innerText()).toMatch(/declinada/i)
+    expect(await declined.locator('p').allInnerTexts()).toEqual(['Su banco rechazó la tarjeta; verifique los datos o intente con otro método de pago.'])
     await keyScreen(page, 'tarjeta-rechazada')
     await acceptDialog(page, 'Pago rechazado')
     await page.getByRole('dialog', { name: 'Donar con tarjeta' }).getByRole('button', { name: 'Cerrar' }).click()

@@ -1,5 +1,6 @@
 import express, { type Router } from 'express'
 import { isRecord } from './http.ts'
+import type { Outage, SimProvider } from './outage.ts'
 
 /** What advancing a subscription by a month did. */
 export interface AdvancedMonth {
@@ -10,6 +11,8 @@ export interface AdvancedMonth {
 }
 
 export interface SimControls {
+  /** Every call of our server to `provider` answers `outage` (a 5xx, or a cut connection) until it is set to null. */
+  setOutage(provider: SimProvider, outage: Outage | null): void
   /** Bills the next month; `outcome` forces the card's answer from now on; `deliveries` sends each webhook that many times (0: lost). */
   advanceSubscription(subscriptionId: string, options?: { outcome?: 'approved' | 'declined'; deliveries?: number }): Promise<AdvancedMonth>
   payOxxo(orderId: string): Promise<void>
@@ -20,7 +23,8 @@ export interface SimControls {
 /**
  * HTTP test controls for browser tests and the demo: `POST /_sim/oxxo/{id}/pay`, `/_sim/oxxo/{id}/expire`,
  * `/_sim/paypal/{id}/approve` (optional JSON `{name, email}`), `/_sim/subscriptions/{id}/advance` (optional JSON
- * `{outcome: 'approved'|'declined', deliveries}`). 200 `{ok:true}` (and what was done) or 409 `{ok:false, error}`.
+ * `{outcome: 'approved'|'declined', deliveries}`), `/_sim/outage/{conekta|paypal}` (JSON `{status}` for a 5xx,
+ * `{disconnect: true}` to cut connections, `{}` to end it). 200 `{ok:true}` (and what was done) or 409 `{ok:false, error}`.
  */
 export function controlsRouter(controls: SimControls): Router {
   const router = express.Router()
@@ -43,6 +47,13 @@ export function controlsRouter(controls: SimControls): Router {
     if (isRecord(body) && typeof body.name === 'string') payer.name = body.name
     if (isRecord(body) && typeof body.email === 'string') payer.email = body.email
     return run(() => controls.approvePaypal(req.params.id, payer))(req, res)
+  })
+  router.post('/outage/:provider', json, (req, res) => {
+    const provider = req.params.provider
+    if (provider !== 'conekta' && provider !== 'paypal') return void res.status(404).json({ ok: false, error: `Proveedor desconocido: ${provider}` })
+    const body: unknown = req.body
+    const outage = isRecord(body) && body.disconnect === true ? 'disconnect' : isRecord(body) && typeof body.status === 'number' ? { status: body.status } : null
+    return run(async () => controls.setOutage(provider, outage))(req, res)
   })
   router.post('/subscriptions/:id/advance', json, (req, res) => {
     const body: unknown = req.body

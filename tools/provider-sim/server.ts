@@ -8,6 +8,7 @@ import { ConektaOrderStore } from './conekta/orders.ts'
 import { ConektaRecurring } from './conekta/recurring.ts'
 import { conektaRouter } from './conekta/routes.ts'
 import { controlsRouter, type SimControls } from './controls.ts'
+import { Outages } from './outage.ts'
 import { cors, randomId, randomUpperId } from './http.ts'
 import { PaypalTokens } from './paypal/auth.ts'
 import { PaypalOrderStore } from './paypal/orders.ts'
@@ -72,7 +73,10 @@ export async function startProviderSim(options: ProviderSimOptions = {}): Promis
     return { orderId: billed.order.id, paid: billed.order.payment_status === 'paid', events: billed.notices.map((notice) => notice.type) }
   }
 
+  const outages = new Outages()
+
   const controls: SimControls = {
+    setOutage: (provider, outage) => outages.set(provider, outage),
     advanceSubscription,
     payOxxo: (orderId) => settleOxxo(orderId, 'paid'),
     expireOxxo: (orderId) => settleOxxo(orderId, 'expired'),
@@ -85,8 +89,8 @@ export async function startProviderSim(options: ProviderSimOptions = {}): Promis
   app.disable('x-powered-by')
   app.set('trust proxy', false)
   app.use(cors)
-  app.use('/conekta', conektaRouter({ keys: conektaKeys, tokens, orders: conektaOrders, signer: conektaSigner, ledger: conektaLedger, recurring: conektaRecurring }))
-  app.use('/paypal', paypalRouter({ tokens: paypalTokens, orders: paypalOrders, signer: paypalSigner }))
+  app.use('/conekta', outages.middleware('conekta'), conektaRouter({ keys: conektaKeys, tokens, orders: conektaOrders, signer: conektaSigner, ledger: conektaLedger, recurring: conektaRecurring }))
+  app.use('/paypal', outages.middleware('paypal'), paypalRouter({ tokens: paypalTokens, orders: paypalOrders, signer: paypalSigner }))
   app.use('/_sim', controlsRouter(controls))
   app.get('/', (_req, res) => {
     res.json({ name: 'provider-sim', conekta: `${origin}/conekta`, paypal: `${origin}/paypal`, tokenizer: `${origin}/conekta/conekta.js`, paypalSdk: `${origin}/paypal/sdk.js` })

@@ -5,6 +5,7 @@ export interface ProviderSimOptions {
 
 import type { ConektaSubscription } from './conekta/recurring.ts'
 import type { AdvancedMonth } from './controls.ts'
+import type { Outage, SimProvider } from './outage.ts'
 
 export interface ProviderSim {
   /** Origin of the simulator, e.g. http://127.0.0.1:41234. */
@@ -17,6 +18,8 @@ export interface ProviderSim {
   payOxxo(orderId: string): Promise<void>
   expireOxxo(orderId: string): Promise<void>
   approvePaypal(orderId: string, payer?: { name?: string; email?: string }): Promise<void>
+  /** Every call of our server to `provider` answers `outage` (a 5xx, or a cut connection) until it is set to null; what browsers load keeps working. */
+  setOutage(provider: SimProvider, outage: Outage | null): void
   /** Bills a subscription's next month; `outcome` forces the card's answer from now on; `deliveries` sends each webhook that many times (0: lost). */
   advanceSubscription(subscriptionId: string, options?: { outcome?: 'approved' | 'declined'; deliveries?: number }): Promise<AdvancedMonth>
   sendConektaWebhook(type: string, orderId: string, options?: { badSignature?: boolean }): Promise<Response>

@@ -29,5 +29,6 @@ export { showAlert, confirmAction, askJustification, showEmptyListDialog, type D
 export { Loading, ErrorPanel, type ErrorPanelProps } from './ui/LoadStates.tsx'
 export { CampaignProgress, goalPercent, type CampaignProgressProps } from './ui/CampaignProgress.tsx'
 export { GoalProgressBar } from './ui/GoalProgressBar.tsx'
+export { ConnectionCheck, type ConnectionCheckProps } from './ui/ConnectionCheck.tsx'
 // Also here (not only in ./forms): a form without react-hook-form, like /login, needs no validation chunk.
 export { Field, CharacterCount, type FieldControlProps, type FieldProps } from './forms/Field.tsx'

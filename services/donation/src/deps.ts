@@ -7,6 +7,7 @@ import { KeptAnswers } from './kept-answers.ts'
 import { findCampaignRef, type CampaignRef } from './projections/campaign-refs.ts'
 import type { ConektaClient } from './providers/conekta-client.ts'
 import { loadPaymentSettings, PaymentSettingsCache } from './providers/payment-settings.ts'
+import { ProviderHealth } from './providers/provider-health.ts'
 import type { ResolvedOptions } from './options.ts'
 
 /** What the donation routes and jobs share. */
@@ -20,6 +21,8 @@ export interface DonationDeps {
   campaignRefs: KeptAnswers<string, CampaignRef | undefined>
   /** The Conekta client of the current private key: reusing it keeps its connections (no TLS handshake per donation). */
   conekta: { privateKey: string; client: ConektaClient } | undefined
+  /** The providers' failures at donation time (Configuración and the dashboard's home show them). */
+  providerHealth: ProviderHealth
 }
 
 export function createDeps(context: DonationDeps['context'], options: ResolvedOptions): DonationDeps {
@@ -32,6 +35,7 @@ export function createDeps(context: DonationDeps['context'], options: ResolvedOp
     campaigns: new CampaignStatusCache(context.directory),
     campaignRefs: keptCampaignRefs(),
     conekta: undefined,
+    providerHealth: new ProviderHealth(context.db, context.store.schema),
   }
 }
 

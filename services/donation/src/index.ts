@@ -13,6 +13,7 @@ import { donationMigrations } from './migrations.ts'
 import { channelRoutes } from './routes/channel-routes.ts'
 import { exportRoutes } from './routes/export-routes.ts'
 import { monthlyRoutes } from './routes/monthly-routes.ts'
+import { providerRoutes } from './routes/provider-routes.ts'
 import { receiptRoutes } from './routes/receipt-routes.ts'
 import { readRoutes } from './routes/read-routes.ts'
 import { webhookRoutes } from './routes/webhook-routes.ts'
@@ -58,6 +59,7 @@ export function createDonationService(options: DonationServiceOptions = {}): Ser
       router.use(monthlyRoutes(deps, context))
       router.use(exportRoutes(context))
       router.use(receiptRoutes(deps, context))
+      router.use(providerRoutes(deps, context))
       router.use(readRoutes(context))
       return router
     },

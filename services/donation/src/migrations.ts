@@ -3,7 +3,8 @@ import { attemptsMigration, type Migration } from '@donaciones/kit'
 /**
  * The donation service's private tables (not projections: a replay neither drops nor rebuilds
  * them), in the order they were introduced: webhook events already handled, the provider's webhook
- * verification key, the kit's attempt log of the rate limits, and the stamped files of the deductible receipts.
+ * verification key, the kit's attempt log of the rate limits, the stamped files of the deductible receipts, and
+ * the providers' failures at donation time.
  */
 export const donationMigrations: readonly Migration[] = [
   {
@@ -31,5 +32,18 @@ export const donationMigrations: readonly Migration[] = [
   {
     id: '004-receipt-files',
     sql: (s) => `create table if not exists ${s}.receipt_files (donation_id text primary key, xml bytea not null, pdf bytea not null, stored_at timestamptz not null default now())`,
+  },
+  // The payment providers whose calls fail at donation time, one row per provider until a call works again (providers/provider-health.ts).
+  {
+    id: '005-provider-failures',
+    sql: (s) => `
+      create table if not exists ${s}.provider_failures (
+        provider text primary key,
+        kind text not null,
+        reason text not null,
+        since timestamptz not null,
+        last_at timestamptz not null,
+        donations integer not null
+      )`,
   },
 ]

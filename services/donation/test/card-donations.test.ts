@@ -13,6 +13,7 @@ interface CardBody {
   amount: number
   fee: number
   message?: string
+  description?: string
   customer_info?: { name: string; email: string; phone: string }
   conekta?: { orderId: string }
 }
@@ -79,21 +80,27 @@ forEachEngine('card donations through the gateway against the provider simulator
     }
   })
 
-  it('answers 402 with the provider message for a declined card and records a failed donation', async () => {
-    const { status, body } = await donate(await cardToken(sim, DECLINED), { email: 'declinada@correo.mx' })
+  it('answers a declined card with one sentence in usted, the same on a retry, and keeps the provider message with the failed donation', async () => {
+    const key = crypto.randomUUID()
+    const token = await cardToken(sim, DECLINED)
+    const { status, body } = await donate(token, { email: 'declinada@correo.mx' }, { 'Idempotency-Key': key })
     expect(status).toBe(402)
-    expect(body.message).toBe('Esta tarjeta fue declinada. Por favor intenta con otro método de pago.')
+    // The donor's dialog shows the description under the title 'Pago rechazado': one sentence, 'Verifique', 'intente'.
+    expect(body).toEqual({ message: 'Pago rechazado', description: 'Su banco rechazó la tarjeta; verifique los datos o intente con otro método de pago.' })
+    const again = await donate(token, { email: 'declinada@correo.mx' }, { 'Idempotency-Key': key })
+    expect(again).toEqual({ status: 402, body })
     const list = await json<{ docs: Array<{ type: string; error?: { message: string }; approved: boolean }> }>(
       await donation.site.api('/api/donations/conekta/card?type=failed&email=declinada', { token: donation.adminToken }),
     )
     expect(list.docs).toHaveLength(1)
-    expect(list.docs[0]).toMatchObject({ type: 'failed', approved: false, error: { message: body.message } })
+    // 'Problema' in the dashboard: the provider's own reason.
+    expect(list.docs[0]).toMatchObject({ type: 'failed', approved: false, error: { message: 'Esta tarjeta fue declinada. Por favor intenta con otro método de pago.' } })
   })
 
   it('answers 402 for insufficient funds', async () => {
     const { status, body } = await donate(await cardToken(sim, NO_FUNDS), { email: 'sinfondos@correo.mx' })
     expect(status).toBe(402)
-    expect(body.message).toContain('fondos suficientes')
+    expect(body).toEqual({ message: 'Pago rechazado', description: 'Su tarjeta no tiene fondos suficientes; intente con otra tarjeta o con otro método de pago.' })
   })
 
   it('refuses a reused token (402) and charges once', async () => {
@@ -102,7 +109,7 @@ forEachEngine('card donations through the gateway against the provider simulator
     expect(first.status).toBe(200)
     const second = await donate(token, { email: 'reuso@correo.mx' })
     expect(second.status).toBe(402)
-    expect(second.body.message).toContain('ya fue utilizado')
+    expect(second.body).toEqual({ message: 'Pago rechazado', description: 'Los datos de su tarjeta ya se usaron en un intento anterior; envíe el formulario de nuevo.' })
     const list = await json<{ docs: Array<{ type: string }>; total: number }>(await donation.site.api('/api/donations/conekta/card?email=reuso', { token: donation.adminToken }))
     expect(list.docs.map((doc) => doc.type).sort()).toEqual(['conekta', 'failed'])
     expect(list.total).toBe(150)

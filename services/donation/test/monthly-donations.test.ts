@@ -140,7 +140,7 @@ forEachEngine('monthly card donations (through the gateway, with the provider si
     const subscriptions = sim.conektaSubscriptions().length
     const response = await startMonthly('rechazo@correo.mx', 200, crypto.randomUUID(), DECLINED)
     expect(response.status).toBe(402)
-    expect(await response.text()).toContain('declinada')
+    expect(await response.json()).toEqual({ message: 'Pago rechazado', description: 'Su banco rechazó la tarjeta; verifique los datos o intente con otro método de pago.' })
     expect(sim.conektaSubscriptions().length).toBe(subscriptions)
   })
 
@@ -224,8 +224,7 @@ forEachEngine('monthly card donations (through the gateway, with the provider si
     const declined = await giveCard(token, DECLINED)
     expect(declined.status).toBe(402)
     const refusal = await json<{ message: string; description: string }>(declined)
-    expect(refusal.message).toContain('declinada')
-    expect(refusal.description).toContain('Su donación mensual sigue pausada y este enlace sigue sirviendo')
+    expect(refusal).toEqual({ message: 'Pago rechazado', description: 'Su banco rechazó la tarjeta; verifique los datos o registre otra tarjeta. Su donación mensual sigue pausada y este enlace sigue sirviendo.' })
     expect(await linkInfo(token)).toMatchObject({ action: 'card', usable: true, status: 'suspended', card: { last4: '4242' } })
     expect((await monthlyRow(body.monthly._id))?.status).toBe('suspended')
     expect(await countEvents('MonthlyDonationCardUpdated', body.monthly._id)).toBe(0)

@@ -22,6 +22,7 @@ const messages: Record<string, string> = {
   UNPROCESSABLE_ENTITY: 'The requested action could not be performed, semantically incorrect, or failed business validation.',
   RESOURCE_NOT_FOUND: 'The specified resource does not exist.',
   AUTHENTICATION_FAILURE: 'Authentication failed due to invalid authentication credentials or a missing Authorization header.',
+  INTERNAL_SERVER_ERROR: 'An internal server error has occurred.',
 }
 
 /** PayPal's error shape: `{name, message, debug_id, details:[{issue, description}], links}`. */

@@ -1,6 +1,7 @@
 import { Router } from 'express'
-import { configurationUpdateRequestSchema, idParamsSchema } from '@donaciones/contracts'
+import { configurationUpdateRequestSchema, idParamsSchema, storedConnectionTestRequestSchema } from '@donaciones/contracts'
 import { requireRole, withValidation, type ServiceContext } from '@donaciones/kit'
+import { testStoredConnection } from '../commands/connection-test.ts'
 import { configurationNotFound, updateConfiguration } from '../commands/update-configuration.ts'
 import { loadConfiguration, type StoredConfiguration } from '../projections/configuration.ts'
 import { listPages } from '../projections/pages.ts'
@@ -27,6 +28,15 @@ export function configurationRoutes(context: ServiceContext): Router {
   router.get('/api/configuration/mail/undelivered', ...adminOnly, async (_req, res) => {
     res.set('Cache-Control', 'no-store').json(await undeliveredMessages(context))
   })
+
+  // 'Probar conexión': a real, harmless call to the provider or the mail server with the stored secret.
+  router.post(
+    '/api/configuration/connection-test',
+    ...adminOnly,
+    withValidation({ body: storedConnectionTestRequestSchema }, async ({ body }, req, res) => {
+      res.set('Cache-Control', 'no-store').json(await testStoredConnection(context, contentState(context).key, body.service, req.requestId))
+    }),
+  )
 
   router.get(
     '/api/configuration/:id',

@@ -2,7 +2,7 @@ import { conektaOrderFor, toCents } from './conekta-order.ts'
 import { wallChoiceOf } from './donor-wall-choice.ts'
 import { receiptOf, requireReceiptsOffered } from './receipt-request.ts'
 import type { ConektaDonationRequest, EventEnvelope } from '@donaciones/contracts'
-import { badGateway, HttpError, paymentRequired } from '@donaciones/kit'
+import { badGateway } from '@donaciones/kit'
 import { campaignRefOf, type DonationDeps } from '../deps.ts'
 import { findDonationRow, toDonationDoc, type DonationDoc } from '../projections/donation-queries.ts'
 import { newDonationRecord, recordAsRow } from '../projections/donation-record.ts'
@@ -11,10 +11,12 @@ import { feeOf, metadataString, paymentMethodOf, type ConektaOrder } from '../pr
 import { requireOpenCampaign } from './campaign-status.ts'
 import { donationIdFor, requireSameRequest } from './donation-id.ts'
 import { failedEvent, recordPaidOrder, startDonation, type DonationCommandContext, type RequestedData } from './donation-commands.ts'
-import { donationStream, foldDonation, loadDonation } from './donation-state.ts'
+import { donationStream, foldDonation, loadDonation, type DonationState } from './donation-state.ts'
 import { conektaFor } from './provider-access.ts'
 import { checkAttempt, recordDecline } from './rate-limit.ts'
 import { requireAmountWithinMaximum } from './amount-limit.ts'
+import { cardDeclined, UNCONFIRMED_PAYMENT_CODE } from './card-decline.ts'
+import { watchedCall } from './provider-watch.ts'
 
 export interface AttemptMeta {
   idempotencyKey: string | undefined
@@ -25,20 +27,17 @@ export interface AttemptMeta {
 
 export type CardDonationResult = DonationDoc & { customer_info: { name: string; email: string; phone: string } }
 
-function declined(message: string): HttpError {
-  return paymentRequired(message, 'Verifique los datos de su tarjeta o intente con otro método de pago')
-}
-
 /** The order really is ours, for our amount, in pesos, and paid. */
 function confirmsPayment(order: ConektaOrder, donationId: string, amount: number): boolean {
   return order.payment_status === 'paid' && order.amount === toCents(amount) && order.currency.toUpperCase() === 'MXN' && metadataString(order, 'donationId') === donationId
 }
 
-async function result(deps: DonationDeps, donationId: string, customer: { name: string; email: string; phone: string }): Promise<CardDonationResult> {
+/** The answer to a donation recorded earlier: its row, or the decline it was (said again in the same words). */
+async function result(deps: DonationDeps, donationId: string, customer: { name: string; email: string; phone: string }, recorded?: DonationState): Promise<CardDonationResult> {
   const { store } = deps.context
   const row = await findDonationRow(store.db, store.schema, donationId)
   if (!row) throw new Error(`Donación ${donationId} sin registro`)
-  if (row.type === 'failed') throw declined(row.error_message ?? 'El pago fue rechazado')
+  if (row.type === 'failed') throw cardDeclined(recorded?.errorCode)
   return { ...toDonationDoc(row), customer_info: row.conekta?.customer_info ?? customer }
 }
 
@@ -62,7 +61,7 @@ async function resultOfRecorded(deps: DonationDeps, events: readonly EventEnvelo
 async function replay(deps: DonationDeps, donationId: string, customer: { name: string; email: string; phone: string }, meta: AttemptMeta): Promise<CardDonationResult> {
   const recorded = await loadDonation(deps.context.store, donationId)
   if (recorded) requireSameRequest(recorded.requested, meta)
-  return result(deps, donationId, customer)
+  return result(deps, donationId, customer, recorded)
 }
 
 /**
@@ -78,7 +77,7 @@ export async function donateByCard(deps: DonationDeps, command: DonationCommandC
     const history = meta.idempotencyKey ? await store.readStream(donationStream(donationId)) : []
     const existing = foldDonation(history)
     if (existing) requireSameRequest(existing.requested, meta)
-    if (existing && existing.status !== 'pending') return result(deps, donationId, customer)
+    if (existing && existing.status !== 'pending') return result(deps, donationId, customer, existing)
     await requireAmountWithinMaximum(deps, input.amount, command.correlationId)
     await requireReceiptsOffered(deps, input, command.correlationId)
 
@@ -104,9 +103,11 @@ export async function donateByCard(deps: DonationDeps, command: DonationCommandC
 
     let order: ConektaOrder
     try {
-      order = await conekta.createOrder(
-        conektaOrderFor({ donationId, campaign, amount: input.amount, actor: command.actor, channel: 'conekta', customer, paymentMethod: { type: 'card', token_id: input.token }, wall: wallChoiceOf(input), ...receiptOf(input) }),
-        donationId,
+      order = await watchedCall(deps, 'conekta', () =>
+        conekta.createOrder(
+          conektaOrderFor({ donationId, campaign, amount: input.amount, actor: command.actor, channel: 'conekta', customer, paymentMethod: { type: 'card', token_id: input.token }, wall: wallChoiceOf(input), ...receiptOf(input) }),
+          donationId,
+        ),
       )
     } catch (error) {
       if (error instanceof ConektaError && error.isDecline) {
@@ -114,7 +115,7 @@ export async function donateByCard(deps: DonationDeps, command: DonationCommandC
         // Another replica recorded this donation first: answer what it recorded (to the same request only).
         if (!recorded) return replay(deps, donationId, customer, meta)
         await recordDecline(store.db, store.schema, deps.options.rateLimits, source)
-        throw declined(error.message)
+        throw cardDeclined(error.code)
       }
       deps.context.logger.error({ err: error, donationId }, 'Conekta no respondió al cobro con tarjeta')
       throw badGateway('No fue posible procesar el pago', 'Intente de nuevo en unos minutos')
@@ -122,8 +123,8 @@ export async function donateByCard(deps: DonationDeps, command: DonationCommandC
 
     if (!confirmsPayment(order, donationId, input.amount)) {
       const message = 'El pago no fue confirmado por el proveedor'
-      await startDonation(command, { ...requested, providerOrderId: order.id }, [failedEvent(requested, { message })], history)
-      throw declined(message)
+      await startDonation(command, { ...requested, providerOrderId: order.id }, [failedEvent(requested, { message, code: UNCONFIRMED_PAYMENT_CODE })], history)
+      throw cardDeclined(UNCONFIRMED_PAYMENT_CODE)
     }
     const recorded = await recordPaidOrder(
       command,

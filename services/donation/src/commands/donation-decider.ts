@@ -89,6 +89,7 @@ function evolve(state: DonationState | null, event: Parameters<Decider<DonationC
       providerOrderId: data.providerOrderId,
       expiresAt: null,
       errorMessage: null,
+      errorCode: null,
       requested: data,
     }
   }
@@ -96,7 +97,7 @@ function evolve(state: DonationState | null, event: Parameters<Decider<DonationC
   const next = { ...state, version: event.version }
   if (isEvent(cashVoucherIssued, event)) return { ...next, providerOrderId: event.data.providerOrderId, expiresAt: event.data.expiresAt }
   if (isEvent(donationApproved, event)) return { ...next, status: 'approved', donor: event.data.donor }
-  if (isEvent(donationFailed, event)) return { ...next, status: 'failed', errorMessage: event.data.error.message }
+  if (isEvent(donationFailed, event)) return { ...next, status: 'failed', errorMessage: event.data.error.message, errorCode: event.data.error.code ?? null }
   if (isEvent(donationExpired, event)) return { ...next, status: 'expired' }
   return next
 }

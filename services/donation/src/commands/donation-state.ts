@@ -17,6 +17,8 @@ export interface DonationState {
   providerOrderId: string | null
   expiresAt: string | null
   errorMessage: string | null
+  /** The provider's code of the failure (a declined card's), when it gave one. */
+  errorCode: string | null
   requested: EventDataOf<typeof donationRequested>
 }
 

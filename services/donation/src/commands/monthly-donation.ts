@@ -1,5 +1,5 @@
 import type { ConektaDonationRequest, MonthlyDonationResponse } from '@donaciones/contracts'
-import { badGateway, paymentRequired } from '@donaciones/kit'
+import { badGateway } from '@donaciones/kit'
 import type { DonationDeps } from '../deps.ts'
 import { findDonationRow, toDonationDoc } from '../projections/donation-queries.ts'
 import { ConektaError } from '../providers/conekta-client.ts'
@@ -17,10 +17,8 @@ import { loadMonthly, type MonthlyState } from './monthly-decider.ts'
 import { cardOf, isoFromSeconds, monthDonationId, syncMonthOrder } from './monthly-sync.ts'
 import { conektaFor, recurringFor } from './provider-access.ts'
 import { checkAttempt, recordDecline } from './rate-limit.ts'
-
-function declined(message: string) {
-  return paymentRequired(message, 'Verifique los datos de su tarjeta o intente con otro método de pago')
-}
+import { cardDeclined } from './card-decline.ts'
+import { watchedCall } from './provider-watch.ts'
 
 function providerDown(deps: DonationDeps, error: unknown, subscriptionId: string) {
   deps.context.logger.error({ err: error, subscriptionId }, 'Conekta no respondió a la donación mensual')
@@ -81,28 +79,31 @@ export async function donateMonthly(deps: DonationDeps, command: DonationCommand
     const wall = wallChoiceOf(input)
     const cents = toCents(input.amount)
 
-    let customer: ConektaCustomer
-    let subscription: ConektaSubscription
-    let planId: string
+    let started: { planId: string; customer: ConektaCustomer; subscription: ConektaSubscription }
     try {
-      planId = await recurring.ensurePlan(cents)
-      customer = await recurring.createCustomer(
-        {
-          name: input.name,
-          email: input.email,
-          phone: input.phone,
-          payment_sources: [{ type: 'card', token_id: input.token }],
-          metadata: { subscriptionId, campaignId: campaign.campaignId, ...(command.actor ? { userId: command.actor } : {}), ...wallMetadata(wall), ...receiptMetadata(receiptOf(input)) },
-        },
-        `${subscriptionId}:customer`,
-      )
-      subscription = await recurring.createSubscription(customer.id, planId, `${subscriptionId}:subscription`)
+      // One donation attempt, however many calls it takes: counted once should the provider fail.
+      started = await watchedCall(deps, 'conekta', async () => {
+        const planId = await recurring.ensurePlan(cents)
+        const customer = await recurring.createCustomer(
+          {
+            name: input.name,
+            email: input.email,
+            phone: input.phone,
+            payment_sources: [{ type: 'card', token_id: input.token }],
+            metadata: { subscriptionId, campaignId: campaign.campaignId, ...(command.actor ? { userId: command.actor } : {}), ...wallMetadata(wall), ...receiptMetadata(receiptOf(input)) },
+          },
+          `${subscriptionId}:customer`,
+        )
+        const subscription = await recurring.createSubscription(customer.id, planId, `${subscriptionId}:subscription`)
+        return { planId, customer, subscription }
+      })
     } catch (error) {
       if (!(error instanceof ConektaError && error.isDecline)) throw providerDown(deps, error, subscriptionId)
-      await recordDeclinedStart(command, { subscriptionId, campaignId: campaign.campaignId, input, meta, wall }, error.message)
+      await recordDeclinedStart(command, { subscriptionId, campaignId: campaign.campaignId, input, meta, wall }, { message: error.message, code: error.code })
       await recordDecline(store.db, store.schema, deps.options.rateLimits, source)
-      throw declined(error.message)
+      throw cardDeclined(error.code)
     }
+    const { planId, customer, subscription } = started
 
     const nextChargeAt = isoFromSeconds(subscription.billing_cycle_end)
     const firstOrderId = subscription.last_billing_cycle_order_id ?? undefined
@@ -138,7 +139,7 @@ export async function donateMonthly(deps: DonationDeps, command: DonationCommand
 async function recordDeclinedStart(
   command: DonationCommandContext,
   start: { subscriptionId: string; campaignId: string; input: ConektaDonationRequest; meta: AttemptMeta; wall: ReturnType<typeof wallChoiceOf> },
-  message: string,
+  error: { message: string; code?: string | undefined },
 ): Promise<void> {
   const { input } = start
   const requested: RequestedData = {
@@ -154,5 +155,5 @@ async function recordDeclinedStart(
     phone: input.phone,
     ...start.wall,
   }
-  await startDonation(command, requested, [failedEvent(requested, { message })])
+  await startDonation(command, requested, [failedEvent(requested, error)])
 }

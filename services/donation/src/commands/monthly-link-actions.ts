@@ -10,6 +10,8 @@ import { readMonthlyLink, type MonthlyLink } from './monthly-links.ts'
 import { cardOf, isoFromSeconds, syncMonthOrder } from './monthly-sync.ts'
 import { conektaFor, recurringFor } from './provider-access.ts'
 import { checkAttempt, recordDecline } from './rate-limit.ts'
+import { DECLINED_TITLE, declineSentence } from './card-decline.ts'
+import { watchedCall } from './provider-watch.ts'
 
 type LinkAction = MonthlyLink['a']
 
@@ -81,11 +83,9 @@ export async function cancelByLink(deps: DonationDeps, command: DonationCommandC
   })
 }
 
-function cardDeclined(reason: string | null | undefined) {
-  return paymentRequired(
-    reason?.trim() || 'La tarjeta fue rechazada',
-    'Su donación mensual sigue pausada y este enlace sigue sirviendo: verifique los datos de su tarjeta o intente con otra',
-  )
+/** A card refused on a card link: the donor's one sentence, and that nothing was lost. */
+function cardDeclined(code: string | null | undefined) {
+  return paymentRequired(DECLINED_TITLE, `${declineSentence(code, 'card')} Su donación mensual sigue pausada y este enlace sigue sirviendo.`)
 }
 
 /**
@@ -111,12 +111,14 @@ export async function replaceCardByLink(deps: DonationDeps, command: DonationCom
     let subscription
     try {
       // Each card is a payment source of its own: the key names the token, so a retry after a decline adds the new card.
-      await recurring.replaceCard(customerId, cardToken, `${subscriptionId}:card:${link.v}:${cardToken}`)
-      subscription = await recurring.resumeSubscription(customerId)
+      subscription = await watchedCall(deps, 'conekta', async () => {
+        await recurring.replaceCard(customerId, cardToken, `${subscriptionId}:card:${link.v}:${cardToken}`)
+        return recurring.resumeSubscription(customerId)
+      })
     } catch (error) {
       if (error instanceof ConektaError && error.isDecline) {
         await recordDecline(store.db, store.schema, deps.options.rateLimits, source)
-        throw cardDeclined(error.message)
+        throw cardDeclined(error.code)
       }
       deps.context.logger.error({ err: error, subscriptionId }, 'Conekta no registró la nueva tarjeta')
       throw badGateway('No fue posible registrar la tarjeta', 'Intente de nuevo en unos minutos')
@@ -127,7 +129,7 @@ export async function replaceCardByLink(deps: DonationDeps, command: DonationCom
       // The provider charged the month with the new card and the bank said no: the month is a failed donation, the suspension stays.
       if (order) await syncMonthOrder(deps, command, state, order, nextChargeAt)
       await recordDecline(store.db, store.schema, deps.options.rateLimits, source)
-      throw cardDeclined(order ? firstCharge(order)?.failure_message : undefined)
+      throw cardDeclined(order ? firstCharge(order)?.failure_code : undefined)
     }
     const card = cardOf(await recurring.getCustomer(customerId), subscription.card_id)
     const { state: after } = await handleMonthly({ ...command, actor: null }, subscriptionId, { kind: 'card', card, at: new Date().toISOString() })

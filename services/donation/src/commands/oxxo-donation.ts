@@ -15,6 +15,7 @@ import { detailsEvent, startDonation, type DonationCommandContext, type Requeste
 import { conektaFor } from './provider-access.ts'
 import { checkAttempt, recordDecline } from './rate-limit.ts'
 import { requireAmountWithinMaximum } from './amount-limit.ts'
+import { watchedCall } from './provider-watch.ts'
 
 function invalid(message: string): HttpError {
   return unprocessable('Información inválida', message)
@@ -66,9 +67,11 @@ export async function requestOxxoVoucher(deps: DonationDeps, command: DonationCo
 
     let order: ConektaOrder
     try {
-      order = await conekta.createOrder(
-        conektaOrderFor({ donationId, campaign, amount: input.amount, actor: command.actor, channel: 'oxxo', customer, paymentMethod: { type: 'cash', expires_at: expiresAt }, wall: wallChoiceOf(input), ...receiptOf(input) }),
-        donationId,
+      order = await watchedCall(deps, 'conekta', () =>
+        conekta.createOrder(
+          conektaOrderFor({ donationId, campaign, amount: input.amount, actor: command.actor, channel: 'oxxo', customer, paymentMethod: { type: 'cash', expires_at: expiresAt }, wall: wallChoiceOf(input), ...receiptOf(input) }),
+          donationId,
+        ),
       )
     } catch (error) {
       if (error instanceof ConektaError && error.isDecline) {

@@ -14,6 +14,7 @@ import { wallChoiceOf, type DonorWallChoice } from './donor-wall-choice.ts'
 import { receiptOf, requireReceiptsOffered } from './receipt-request.ts'
 import { checkAttempt, recordDecline } from './rate-limit.ts'
 import { requireAmountWithinMaximum } from './amount-limit.ts'
+import { watchedCall } from './provider-watch.ts'
 
 const notApproved = () => unprocessable('Pago no aprobado', 'El pago no ha sido aprobado en PayPal')
 const mismatch = () => unprocessable('Pago no válido', 'El pago de PayPal no corresponde a esta donación')
@@ -38,20 +39,18 @@ export async function createPaypalOrder(
     const paypal = await paypalFor(deps, command.correlationId)
     let order: PaypalOrder
     try {
-      order = await paypal.createOrder(
-        {
-          intent: 'CAPTURE',
-          purchase_units: [
-            {
-              reference_id: donationId,
-              custom_id: donationId,
-              description: `Donación: ${campaign.title}`.slice(0, 127),
-              amount: { currency_code: 'MXN', value: paypalValue(input.amount) },
-            },
-          ],
-        },
-        donationId,
-      )
+      const request = {
+        intent: 'CAPTURE',
+        purchase_units: [
+          {
+            reference_id: donationId,
+            custom_id: donationId,
+            description: `Donación: ${campaign.title}`.slice(0, 127),
+            amount: { currency_code: 'MXN', value: paypalValue(input.amount) },
+          },
+        ],
+      }
+      order = await watchedCall(deps, 'paypal', () => paypal.createOrder(request, donationId))
     } catch (error) {
       deps.context.logger.error({ err: error, donationId }, 'PayPal no creó la orden')
       throw badGateway('No fue posible iniciar el pago', 'Intente de nuevo en unos minutos')
@@ -113,6 +112,17 @@ async function capture(paypal: PaypalClient, orderId: string, donationId: string
   }
 }
 
+/** The order as PayPal has it now; 502 when PayPal cannot say (our credentials refused, no answer, a 5xx). */
+async function readOrder(deps: DonationDeps, paypal: PaypalClient, orderId: string, donationId: string): Promise<PaypalOrder> {
+  try {
+    return await watchedCall(deps, 'paypal', () => paypal.getOrder(orderId))
+  } catch (error) {
+    if (!(error instanceof PaypalError)) throw error
+    deps.context.logger.error({ err: error, donationId }, 'PayPal no entregó la orden')
+    throw badGateway('No fue posible completar el pago', 'Intente de nuevo en unos minutos')
+  }
+}
+
 /** The donor-facing document of a captured donation (whoever re-sends the order id sees no more than this). */
 function donorAnswer(row: DonationRow): PaypalDonationResponse {
   return paypalDonationResponseSchema.parse({
@@ -143,12 +153,12 @@ export async function capturePaypalDonation(deps: DonationDeps, command: Donatio
       await requireAmountWithinMaximum(deps, state.amount, command.correlationId)
       await checkAttempt(store.db, store.schema, deps.options.rateLimits, { address: meta.address })
       const paypal = await paypalFor(deps, command.correlationId, { evenIfDisabled: true })
-      const before = await paypal.getOrder(input.orderID)
+      const before = await readOrder(deps, paypal, input.orderID, state.id)
       if (!matches(before, state)) throw mismatch()
       if (before.status !== 'COMPLETED') {
         if (before.status !== 'APPROVED') throw notApproved()
         try {
-          await capture(paypal, input.orderID, state.id)
+          await watchedCall(deps, 'paypal', () => capture(paypal, input.orderID, state.id))
         } catch (error) {
           if (error instanceof PaypalError && error.is('ORDER_NOT_APPROVED')) throw notApproved()
           if (error instanceof PaypalError && error.is('INSTRUMENT_DECLINED')) {
@@ -159,7 +169,7 @@ export async function capturePaypalDonation(deps: DonationDeps, command: Donatio
           throw badGateway('No fue posible completar el pago', 'Intente de nuevo en unos minutos')
         }
       }
-      const after = await paypal.getOrder(input.orderID)
+      const after = await readOrder(deps, paypal, input.orderID, state.id)
       if (!(await approveFromPaypal(deps, command, state, after))) {
         deps.context.logger.error({ donationId: state.id, orderId: input.orderID }, 'La orden capturada de PayPal no coincide con la donación')
         throw mismatch()

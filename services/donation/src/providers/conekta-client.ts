@@ -21,11 +21,17 @@ export class ConektaError extends Error {
 }
 
 function toConektaError(error: unknown): ConektaError {
-  const response = (error as { response?: { status?: number; data?: unknown } } | undefined)?.response
-  if (!response) return new ConektaError(undefined, 'No fue posible comunicarse con el proveedor de pagos', undefined, undefined)
+  const failure = error as { response?: { status?: number; data?: unknown }; code?: unknown } | undefined
+  const response = failure?.response
+  if (!response) {
+    // No answer: the connection's own code (ECONNREFUSED, ENOTFOUND, ECONNABORTED…) says why.
+    const code = typeof failure?.code === 'string' ? ` (${failure.code})` : ''
+    return new ConektaError(undefined, `No fue posible comunicarse con el proveedor de pagos${code}`, undefined, undefined)
+  }
   const parsed = conektaErrorSchema.safeParse(response.data)
   const detail = parsed.success ? parsed.data.details?.[0] : undefined
-  return new ConektaError(response.status, detail?.message ?? 'El proveedor de pagos rechazó la operación', detail?.code, parsed.success ? parsed.data.type : undefined)
+  const fallback = response.status !== undefined && response.status >= 500 ? `Conekta respondió ${response.status}` : 'El proveedor de pagos rechazó la operación'
+  return new ConektaError(response.status, detail?.message ?? fallback, detail?.code, parsed.success ? parsed.data.type : undefined)
 }
 
 export async function callConekta<T>(request: () => Promise<{ data: unknown }>, parse: (data: unknown) => T): Promise<T> {
@@ -76,6 +82,19 @@ export class ConektaClient {
       next = last.id
     }
     return orders
+  }
+
+  /**
+   * 'Probar conexión': an authenticated read that costs nothing (one order at most, never kept),
+   * answered within `timeoutMs`. Rejects with the ConektaError of what went wrong.
+   */
+  async ping(timeoutMs = 10_000): Promise<void> {
+    const api = new OrdersApi(this.configuration)
+    const options = { timeout: timeoutMs }
+    await callConekta(
+      () => api.getOrders('es', undefined, 1, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, undefined, options),
+      (data) => conektaOrderListSchema.parse(data),
+    )
   }
 
   /** A webhook key: the RSA public key (PEM) that verifies the DIGEST header of webhooks. */

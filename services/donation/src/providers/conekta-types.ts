@@ -6,8 +6,9 @@ export const conektaChargeSchema = z.looseObject({
   status: z.string().optional(),
   amount: z.number().optional(),
   fee: z.number().nullable().optional(),
-  /** The bank's reason for a declined charge (a month of a subscription). */
+  /** The bank's reason for a declined charge (a month of a subscription), and its code. */
   failure_message: z.string().nullable().optional(),
+  failure_code: z.string().nullable().optional(),
   payment_method: z
     .looseObject({
       type: z.string().optional(),

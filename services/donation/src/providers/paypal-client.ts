@@ -28,6 +28,23 @@ export interface WebhookVerification {
   event: unknown
 }
 
+/** The body as JSON, or undefined when it is empty or not JSON (an HTML error page). */
+function parseJson(text: string): unknown {
+  if (!text) return {}
+  try {
+    return JSON.parse(text) as unknown
+  } catch {
+    return undefined
+  }
+}
+
+/** Why fetch got no answer: the socket's code and text (fetch itself only says 'fetch failed'). */
+function networkReason(error: unknown): string {
+  const cause = error instanceof Error ? (error.cause as { code?: unknown; message?: unknown } | undefined) : undefined
+  if (cause && typeof cause.message === 'string') return typeof cause.code === 'string' && !cause.message.includes(cause.code) ? `${cause.code} ${cause.message}` : cause.message
+  return error instanceof Error ? error.message : String(error)
+}
+
 const tokenCache = new Map<string, { token: string; expiresAt: number }>()
 
 /** A small typed client of the Orders v2 endpoints we use (the maintained SDK cannot take a base URL). */
@@ -37,37 +54,51 @@ export class PaypalClient {
     private readonly baseUrl: string,
   ) {}
 
-  private async accessToken(): Promise<string> {
+  /** `fresh`: asks PayPal even when a token of these credentials is kept ('Probar conexión'). */
+  private async accessToken(options: { fresh?: boolean; timeoutMs?: number } = {}): Promise<string> {
     const cacheKey = `${this.baseUrl} ${this.credentials.clientId} ${this.credentials.secret}`
     const cached = tokenCache.get(cacheKey)
-    if (cached && cached.expiresAt > Date.now() + 30_000) return cached.token
+    if (!options.fresh && cached && cached.expiresAt > Date.now() + 30_000) return cached.token
     const basic = Buffer.from(`${this.credentials.clientId}:${this.credentials.secret}`).toString('base64')
-    const response = await this.fetch('/v1/oauth2/token', {
-      method: 'POST',
-      headers: { authorization: `Basic ${basic}`, 'content-type': 'application/x-www-form-urlencoded' },
-      body: 'grant_type=client_credentials',
-    })
+    const response = await this.fetch(
+      '/v1/oauth2/token',
+      { method: 'POST', headers: { authorization: `Basic ${basic}`, 'content-type': 'application/x-www-form-urlencoded' }, body: 'grant_type=client_credentials' },
+      options.timeoutMs,
+    )
     const body = (await this.read(response)) as { access_token?: unknown; expires_in?: unknown }
     if (typeof body.access_token !== 'string') throw new PaypalError(response.status, 'AUTHENTICATION_FAILURE', undefined, 'PayPal no entregó un token de acceso')
     tokenCache.set(cacheKey, { token: body.access_token, expiresAt: Date.now() + (typeof body.expires_in === 'number' ? body.expires_in : 300) * 1000 })
     return body.access_token
   }
 
-  private async fetch(path: string, init: RequestInit): Promise<Response> {
+  private async fetch(path: string, init: RequestInit, timeoutMs = 20_000): Promise<Response> {
     try {
-      return await fetch(`${this.baseUrl}${path}`, { ...init, signal: AbortSignal.timeout(20_000) })
+      return await fetch(`${this.baseUrl}${path}`, { ...init, signal: AbortSignal.timeout(timeoutMs) })
     } catch (error) {
-      throw new PaypalError(undefined, 'NETWORK', undefined, `No fue posible comunicarse con PayPal: ${String(error)}`)
+      throw new PaypalError(undefined, 'NETWORK', undefined, `No fue posible comunicarse con PayPal: ${networkReason(error)}`)
     }
   }
 
   private async read(response: Response): Promise<unknown> {
     const text = await response.text()
-    const body: unknown = text ? JSON.parse(text) : {}
-    if (response.ok) return body
-    const parsed = paypalErrorSchema.safeParse(body)
+    const body = parseJson(text)
+    if (response.ok) {
+      if (body === undefined) throw new PaypalError(response.status, 'INVALID_RESPONSE', undefined, `PayPal respondió ${response.status} sin JSON`)
+      return body
+    }
+    // Orders v2 errors say {name, message, details}; the OAuth endpoint {error, error_description}; a proxy may answer HTML.
+    const parsed = paypalErrorSchema.safeParse(body ?? {})
     const error = parsed.success ? parsed.data : {}
-    throw new PaypalError(response.status, error.name, error.details?.[0]?.issue, error.message ?? `PayPal respondió ${response.status}`)
+    const message = error.message ?? error.error_description ?? `PayPal respondió ${response.status}`
+    throw new PaypalError(response.status, error.name ?? error.error, error.details?.[0]?.issue, message)
+  }
+
+  /**
+   * 'Probar conexión': the OAuth client-credentials call with these credentials (nothing is created),
+   * never answered from the kept tokens. Rejects with the PaypalError of what went wrong.
+   */
+  async checkCredentials(timeoutMs = 10_000): Promise<void> {
+    await this.accessToken({ fresh: true, timeoutMs })
   }
 
   private async call(method: 'GET' | 'POST', path: string, body?: unknown, requestId?: string): Promise<unknown> {

@@ -32,6 +32,9 @@ export type PaypalOrder = z.infer<typeof paypalOrderSchema>
 export const paypalErrorSchema = z.looseObject({
   name: z.string().optional(),
   message: z.string().optional(),
+  /** The OAuth endpoint's error shape ({error: 'invalid_client', error_description}). */
+  error: z.string().optional(),
+  error_description: z.string().optional(),
   details: z.array(z.looseObject({ issue: z.string().optional(), description: z.string().optional() })).optional(),
 })
 

@@ -3,6 +3,7 @@ import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import nodemailer from 'nodemailer'
 import type { Transporter } from 'nodemailer'
+import type { ConnectionOutcome } from '@donaciones/contracts'
 import type { Logger } from '../http/index.ts'
 
 /** SMTP settings (the content service keeps them in the site configuration). */
@@ -77,6 +78,42 @@ function smtpTransport(smtp: SmtpSettings): Transporter {
     greetingTimeout: 10_000,
     socketTimeout: 20_000,
   })
+}
+
+/** What an SMTP server said to a connection test. */
+export interface SmtpCheck {
+  outcome: ConnectionOutcome
+  /** The server's answer or the socket's error (never the password). */
+  reason: string | null
+}
+
+const AUTHENTICATION_CODES = new Set(['EAUTH', 'ENOAUTH'])
+const UNREACHABLE_CODES = new Set(['ECONNECTION', 'ETIMEDOUT', 'ESOCKET', 'EDNS', 'ETLS', 'EPROXY'])
+
+/** A nodemailer failure as a connection test's outcome, with the server's words when it said any. */
+export function smtpProblemOf(error: unknown): SmtpCheck {
+  const fields = typeof error === 'object' && error !== null ? (error as { code?: unknown; response?: unknown; message?: unknown }) : {}
+  const code = typeof fields.code === 'string' ? fields.code : undefined
+  const reason = typeof fields.response === 'string' && fields.response ? fields.response : typeof fields.message === 'string' ? fields.message : String(error)
+  if (code && AUTHENTICATION_CODES.has(code)) return { outcome: 'authentication', reason }
+  if (code && UNREACHABLE_CODES.has(code)) return { outcome: 'unreachable', reason }
+  return { outcome: 'provider-error', reason }
+}
+
+/**
+ * Connects to the SMTP server and signs in as a message would (nodemailer's verify): nothing is
+ * sent. Resolves with what happened; never rejects.
+ */
+export async function verifySmtp(smtp: SmtpSettings): Promise<SmtpCheck> {
+  const transporter = smtpTransport(smtp)
+  try {
+    await transporter.verify()
+    return { outcome: 'ok', reason: null }
+  } catch (error) {
+    return smtpProblemOf(error)
+  } finally {
+    transporter.close()
+  }
 }
 
 /**

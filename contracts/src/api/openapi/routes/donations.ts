@@ -15,6 +15,7 @@ import {
   paypalOrderRequestSchema,
   paypalOrderResponseSchema,
 } from '../../donations.ts'
+import { providerFailuresResponseSchema } from '../../provider-health.ts'
 import type { ApiOperation, ErrorAnswer } from '../operation.ts'
 import { notFound } from './shared-answers.ts'
 
@@ -173,6 +174,16 @@ export const donationOperations: readonly ApiOperation[] = [
     access: readDonations,
     body: { schema: exportRequestSchema },
     response: { media: 'xlsx', description: 'El archivo donaciones.xlsx.' },
+  },
+  {
+    method: 'GET',
+    path: '/api/donations/providers/failures',
+    tag: 'Donaciones',
+    summary: 'Fallas de los proveedores de pago',
+    description:
+      'Los proveedores cuyas llamadas fallan al donar (llaves rechazadas, sin respuesta o error 5xx del proveedor): desde cuándo, cuántos intentos de donación afectaron y el motivo que dio el proveedor. Un proveedor desaparece de la lista cuando una llamada vuelve a funcionar.',
+    access: { kind: 'role', roles: [0] },
+    response: { description: 'Los proveedores con fallas; vacía cuando todo funciona.', schema: providerFailuresResponseSchema },
   },
   ...channels.flatMap(channelReads),
   {

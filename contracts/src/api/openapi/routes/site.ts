@@ -3,6 +3,7 @@ import { idParamsSchema } from '../../common.ts'
 import { configurationResponseSchema, configurationUpdateRequestSchema, undeliveredMailResponseSchema } from '../../configuration.ts'
 import { fileResponseSchema, fileUploadRequestSchema, fileUploadResponseSchema } from '../../files.ts'
 import { initResponseSchema, setupRequestSchema, setupResponseSchema } from '../../init.ts'
+import { connectionTestResponseSchema, storedConnectionTestRequestSchema, typedConnectionTestRequestSchema } from '../../provider-health.ts'
 import {
   pageListResponseSchema,
   pageResponseSchema,
@@ -12,7 +13,7 @@ import {
   publicPageResponseSchema,
 } from '../../pages.ts'
 import type { ApiOperation } from '../operation.ts'
-import { notFound } from './shared-answers.ts'
+import { notFound, tooManyAttempts } from './shared-answers.ts'
 
 const configurationNotFound = { status: 404, description: 'El sitio aún no está configurado, o la configuración no es esa.' }
 const pageNotFound = notFound('La página')
@@ -43,6 +44,31 @@ export const siteOperations: readonly ApiOperation[] = [
     body: { schema: setupRequestSchema },
     response: { description: 'El token y la cuenta del primer administrador.', schema: setupResponseSchema },
     errors: [{ status: 409, description: 'El sitio ya está configurado, u otra configuración está en curso.' }],
+  },
+  {
+    method: 'POST',
+    path: '/api/init/connection-test',
+    tag: 'Configuración',
+    summary: 'Probar conexión desde el asistente',
+    description:
+      'Con lo escrito en el paso del asistente (servidor, puerto, usuario y contraseña del correo; llave privada de Conekta; Client ID y secreto de PayPal), el servidor hace una llamada real que no cambia nada: se conecta e inicia sesión en el servidor de correo sin enviar mensajes, lista a lo más una orden de Conekta o pide un token a PayPal. Responde el resultado en español; nunca devuelve el secreto.',
+    access: { kind: 'public' },
+    accessNote: 'Solo mientras el sitio no está configurado; después responde 409 sin leer los datos. A lo más 20 pruebas por dirección y 100 en total cada 10 minutos.',
+    body: { schema: typedConnectionTestRequestSchema },
+    response: { description: 'El resultado de la prueba: `ok`, o por qué falló (`authentication`, `unreachable`, `provider-error`) con el motivo.', schema: connectionTestResponseSchema },
+    errors: [{ status: 409, description: 'El sitio ya está configurado: las conexiones se prueban desde Configuración.' }, tooManyAttempts],
+  },
+  {
+    method: 'POST',
+    path: '/api/configuration/connection-test',
+    tag: 'Configuración',
+    summary: 'Probar conexión',
+    description:
+      'Con los datos guardados (`service`: `conekta`, `paypal` o `mail`), el servidor hace una llamada real que no cambia nada: lista a lo más una orden de Conekta, pide un token a PayPal, o se conecta e inicia sesión en el servidor de correo sin enviar mensajes. Responde el resultado en español; nunca devuelve el secreto. Si funciona con las llaves de un proveedor, su falla al donar deja de mostrarse.',
+    access: { kind: 'role', roles: [0] },
+    body: { schema: storedConnectionTestRequestSchema },
+    response: { description: 'El resultado de la prueba: `ok`, o por qué falló (`authentication`, `unreachable`, `provider-error`) con el motivo.', schema: connectionTestResponseSchema },
+    errors: [configurationNotFound, { status: 409, description: 'No hay llave, secreto o servidor de correo guardado que probar.' }],
   },
   {
     method: 'GET',

@@ -1,10 +1,13 @@
 import {
   CAUSE_UPDATE,
+  connectionTestResponseSchema,
   configurationResponseSchema,
   receivesDonations,
   undeliveredMailResponseSchema,
   type UndeliveredMailResponse,
   type CampaignSummary,
+  type ConnectionService,
+  type ConnectionTestResponse,
   type ConfigurationAdminView,
   type ConfigurationInput,
 } from '@donaciones/contracts'
@@ -39,5 +42,15 @@ export function fetchUndeliveredMail(signal?: AbortSignal): Promise<UndeliveredM
     schema: undeliveredMailResponseSchema,
     silent: true,
     ...(signal && { signal }),
+  })
+}
+
+/** POST /api/configuration/connection-test: the server tries the stored settings of one service ('Probar conexión'). */
+export function testStoredConnection(service: ConnectionService): Promise<ConnectionTestResponse> {
+  return apiRequest('TEST_CONNECTION', '/configuration/connection-test', {
+    method: 'POST',
+    json: { service },
+    schema: connectionTestResponseSchema,
+    silent: true,
   })
 }

@@ -19,6 +19,7 @@ import { changed } from '../../../lib/record-actions.ts'
 import { updateConfiguration } from '../api/configuration-api.ts'
 import { CollapsibleSection } from './CollapsibleSection.tsx'
 import { ImageField, SecretField, SwitchField, TextField, type ConfigurationForm as Form } from './ConfigurationFields.tsx'
+import { StoredConnectionCheck } from './StoredConnectionCheck.tsx'
 import {
   configurationFormSchema,
   errorPaths,
@@ -99,6 +100,13 @@ export function ConfigurationForm({ view, onSaved, open, onOpenChange: setOpen }
   const values = useWatch({ control: form.control })
   const valid = useMemo(() => schema.safeParse(values).success, [schema, values])
   const disabled = !formState.isDirty || !valid || formState.isSubmitting
+  // 'Probar conexión' tries what is stored: a section typed over is saved first.
+  const differs = (current: unknown, stored: unknown) => JSON.stringify(current) !== JSON.stringify(stored)
+  const sectionChanged = {
+    mail: differs(values.mailer, defaultValues.mailer),
+    paypal: differs(values.keys?.paypal, defaultValues.keys?.paypal),
+    conekta: differs(values.keys?.conekta, defaultValues.keys?.conekta),
+  }
 
   return (
     <form className="config-form" noValidate onSubmit={(event) => void handleSubmit(save, (errors) => openSections(errorPaths(errors)))(event)}>
@@ -166,6 +174,7 @@ export function ConfigurationForm({ view, onSaved, open, onOpenChange: setOpen }
         <SecretField form={form} name="mailer.auth.pass" label="Contraseña del correo" stored={view.mailer.auth.hasPass} />
         <TextField form={form} name="mailer.host" label="Servidor (host)" autoComplete="off" />
         <TextField form={form} name="mailer.port" label="Puerto" type="number" />
+        <StoredConnectionCheck service="mail" stored={view.mailer.host !== ''} changed={sectionChanged.mail} />
       </CollapsibleSection>
 
       <CollapsibleSection {...section('urls')}>
@@ -190,12 +199,14 @@ export function ConfigurationForm({ view, onSaved, open, onOpenChange: setOpen }
         <SwitchField form={form} name="providers.paypal" deps={['keys.paypal.client', 'keys.paypal.secret']} label="Recibir donaciones con PayPal" />
         <TextField form={form} name="keys.paypal.client" label="Client ID de PayPal" autoComplete="off" />
         <SecretField form={form} name="keys.paypal.secret" label="Secreto de PayPal" stored={view.keys.paypal.hasSecret} />
+        <StoredConnectionCheck service="paypal" stored={view.keys.paypal.hasSecret && view.keys.paypal.client !== ''} changed={sectionChanged.paypal} />
       </CollapsibleSection>
 
       <CollapsibleSection {...section('conekta')}>
         <SwitchField form={form} name="providers.conekta" deps={['keys.conekta.client', 'keys.conekta.secret']} label="Recibir donaciones con tarjeta y en efectivo (Conekta)" />
         <TextField form={form} name="keys.conekta.client" label="Llave pública de Conekta" autoComplete="off" />
         <SecretField form={form} name="keys.conekta.secret" label="Llave privada de Conekta" stored={view.keys.conekta.hasSecret} />
+        <StoredConnectionCheck service="conekta" stored={view.keys.conekta.hasSecret} changed={sectionChanged.conekta} />
       </CollapsibleSection>
 
       <div className="kit-actions config-form__actions">

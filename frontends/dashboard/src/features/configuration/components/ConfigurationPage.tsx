@@ -2,6 +2,7 @@ import { useState } from 'react'
 import { ROLE_FULL_ADMIN } from '@donaciones/contracts'
 import { ErrorPanel, Loading, useQuery, useSession } from '@donaciones/web-kit'
 import { Link, Navigate } from '@donaciones/web-kit/router'
+import { ProviderFailureNotice } from '../../../components/ProviderFailureNotice.tsx'
 import { fetchConfiguration } from '../api/configuration-api.ts'
 import { CampaignsWithoutGoalNotice } from './CampaignsWithoutGoalNotice.tsx'
 import { ConfigurationForm } from './ConfigurationForm.tsx'
@@ -31,6 +32,7 @@ function ConfigurationScreen() {
       <p className="config-page__intro">
         <Link to="/dashboard/configuration/api">Descripción de la API</Link>: cada ruta del sistema, quién puede usarla y qué responde.
       </p>
+      <ProviderFailureNotice where="configuration" />
       <CampaignsWithoutGoalNotice />
       <UndeliveredMailNotice />
       {state.status === 'loading' && <Loading label="Cargando datos..." />}

@@ -1,5 +1,7 @@
+import { ROLE_FULL_ADMIN } from '@donaciones/contracts'
 import { useSession } from '@donaciones/web-kit'
 import { Link } from '@donaciones/web-kit/router'
+import { ProviderFailureNotice } from '../../../components/ProviderFailureNotice.tsx'
 import { visibleEntries } from '../../../lib/menu-entries.ts'
 import './menu.css'
 
@@ -11,6 +13,7 @@ export function MenuPage() {
     <section className="dashboard-menu" aria-labelledby="menu-title">
       <h1 id="menu-title">Bienvenido{user ? `, ${user.name}` : ''}</h1>
       <p>Seleccione el módulo que desea administrar.</p>
+      {user?.role === ROLE_FULL_ADMIN && <ProviderFailureNotice where="home" />}
       {cards.length === 0 ? (
         <p>No tiene módulos asignados. Solicite permisos a un administrador.</p>
       ) : (

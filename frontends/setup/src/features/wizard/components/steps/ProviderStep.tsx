@@ -1,4 +1,5 @@
 import { TextField } from '../fields/TextField.tsx'
+import { WizardConnectionCheck } from '../fields/WizardConnectionCheck.tsx'
 import type { WizardProvider } from '../../lib/wizard-form.ts'
 
 const TEXTS: Record<WizardProvider, { intro: string; client: string; secret: string }> = {
@@ -41,6 +42,7 @@ export function ProviderStep({ provider }: { provider: WizardProvider }) {
       </p>
       <TextField key={`${provider}-client`} name={`keys.${provider}.client`} label={text.client} autoComplete="off" />
       <TextField key={`${provider}-secret`} name={`keys.${provider}.secret`} label={text.secret} type="password" autoComplete="new-password" />
+      {(provider === 'conekta' || provider === 'paypal') && <WizardConnectionCheck key={`${provider}-check`} service={provider} />}
     </>
   )
 }
