@@ -38,9 +38,6 @@ const isModuleName = (module: string): module is ModuleName => (moduleNames as r
 /** Whether `action` exists on `module` (and so may be granted on it). */
 export const moduleHasAction = (module: string, action: PermissionAction): boolean => isModuleName(module) && moduleActions[module].includes(action)
 
-/** Modules whose only action is 'read': the matrix offers Leer alone. */
-export const isReadOnlyModule = (module: string): boolean => isModuleName(module) && moduleActions[module].every((action) => action === 'read')
-
 /** A module as GET /api/modules lists it. */
 export const moduleSchema = z.object({
   _id: idSchema,
