@@ -3,6 +3,7 @@ import { Navigate, Route, Routes, useLocation } from '@donaciones/web-kit/router
 import { ErrorPanel, guardRedirect, isPublicRoute, Loading, Notifications, notify, useSession, useSiteConfig } from '@donaciones/web-kit'
 import { remoteScreen } from '../remotes/remote-screen.tsx'
 import { loadDashboard, loadPublic, loadSetup } from '../remotes/remotes.ts'
+import { DocumentHead } from './DocumentHead.tsx'
 import { ScrollReset } from './ScrollReset.tsx'
 import { useStartup } from './use-startup.ts'
 
@@ -16,6 +17,7 @@ export function App() {
     <>
       <Notifications />
       <ScrollReset />
+      <DocumentHead />
       <Guarded>
         <Routes>
           <Route path="/configure" element={<SetupRemote />} />
