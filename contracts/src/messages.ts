@@ -58,6 +58,8 @@ export const CAMPAIGN_FINISHED = 'Esta campaña ha finalizado.'
 export const NO_RESULTS = 'No se encontraron resultados'
 export const EMPTY_LIST_TITLE = 'Sin registros'
 export const EMPTY_LIST_TEXT = 'No hay registros existentes'
+/** Not in the spec: the notice of a signed-in account sent away from a dashboard section it may not open. */
+export const SECTION_FORBIDDEN = 'No tiene permiso para ver esa sección'
 
 // §8 Successes
 export const RECORD_SAVED = 'Registro guardado'

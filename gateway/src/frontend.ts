@@ -2,7 +2,8 @@ import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import compression from 'compression'
 import express, { type Express, type Request } from 'express'
-import { isPrivateScreen, publicPageOf, remoteEntryOf, renderHead, type PageKind } from './page-head.ts'
+import { campaignSegmentOf, pageKindOf, type PageKind } from '@donaciones/contracts'
+import { remoteEntryOf, renderHead } from './page-head.ts'
 import { placeholderPage } from './placeholder.ts'
 import { createSiteData, type SiteData } from './site-data.ts'
 import { serveSiteFiles } from './site-files.ts'
@@ -55,18 +56,16 @@ export function serveFrontend(app: Express, frontendDir: string | undefined, pub
 }
 
 async function pageOf(req: Request, site: SiteData): Promise<PageKind> {
-  const campaignPath = /^\/campaigns\/([^/]+)\/?$/.exec(req.path)
-  if (campaignPath?.[1]) {
-    const slug = safeDecode(campaignPath[1])
+  const segment = campaignSegmentOf(req.path)
+  if (segment) {
+    const slug = safeDecode(segment)
     if (slug === null) return { kind: 'missing-campaign' }
     const lookup = await site.campaign(req, slug)
-    if (lookup.kind === 'found') return { kind: 'campaign', path: `/campaigns/${campaignPath[1]}`, campaign: lookup.campaign }
+    if (lookup.kind === 'found') return { kind: 'campaign', path: `/campaigns/${segment}`, campaign: lookup.campaign }
     if (lookup.kind === 'missing') return { kind: 'missing-campaign' }
     return { kind: 'other', private: false }
   }
-  const publicPage = publicPageOf(req.path)
-  if (publicPage) return { kind: 'public', ...publicPage }
-  return { kind: 'other', private: isPrivateScreen(req.path) }
+  return pageKindOf(req.path)
 }
 
 function safeDecode(value: string): string | null {

@@ -1,9 +1,12 @@
 import type { Request } from 'express'
 import {
   campaignSchema,
+  DEFAULT_SITE_NAME,
+  headSiteOf,
   initResponseSchema,
   publicCampaignListResponseSchema,
   type CampaignCard,
+  type HeadCampaign,
 } from '@donaciones/contracts'
 
 /** What the gateway's pages, sitemap and manifest say about the site (spec §2.4 configuration). */
@@ -16,16 +19,12 @@ export interface SiteFacts {
   logo: { path: string; type: string } | null
 }
 
-export interface CampaignFacts {
-  title: string
-  description: string
-  thumbnailPath: string | null
-}
+export type CampaignFacts = HeadCampaign
 
 /** Found, known to be missing (the API answered 404), or unknown (the API did not answer). */
 export type CampaignLookup = { kind: 'found'; campaign: CampaignFacts } | { kind: 'missing' } | { kind: 'unknown' }
 
-const defaultFacts: SiteFacts = { name: 'Donaciones', mission: '', logo: null }
+const defaultFacts: SiteFacts = { name: DEFAULT_SITE_NAME, mission: '', logo: null }
 const timeoutMs = 2000
 /** How long a configured site's facts are reused: the configuration changes rarely, pages load often. */
 const factsTtlMs = 5000
@@ -43,23 +42,6 @@ async function getJson(url: string): Promise<{ status: number; body: unknown } |
   } catch {
     return null
   }
-}
-
-const entities: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ' }
-
-/** Plain text of the sanitised rich HTML the wizard stores: tags dropped, entities decoded, spaces collapsed. */
-export function plainText(html: string): string {
-  return html
-    .replace(/<(script|style)[^>]*>[\s\S]*?<\/\1>/gi, ' ')
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, code: string) => {
-      if (code.startsWith('#x') || code.startsWith('#X')) return String.fromCodePoint(Number.parseInt(code.slice(2), 16))
-      if (code.startsWith('#')) return String.fromCodePoint(Number(code.slice(1)))
-      return entities[code.toLowerCase()] ?? whole
-    })
-    .replace(/\s+/g, ' ')
-    .replace(/ ([.,;:!?)])/g, '$1')
-    .trim()
 }
 
 /** Reads the site's facts, the campaigns and the logo through the public API (cached briefly). */
@@ -83,13 +65,9 @@ export function createSiteData() {
       const answer = base ? await getJson(`${base}/api/init`) : null
       const parsed = initResponseSchema.safeParse(answer?.body)
       if (!base || !parsed.success || !parsed.data.configured) return defaultFacts
-      const { settings, home } = parsed.data
-      const type = settings.logo ? await logoType(base, settings.logo.path) : null
-      const facts: SiteFacts = {
-        name: settings.name.trim() || defaultFacts.name,
-        mission: plainText(home.content),
-        logo: settings.logo && type ? { path: settings.logo.path, type } : null,
-      }
+      const { name, mission, logoPath } = headSiteOf(parsed.data)
+      const type = logoPath ? await logoType(base, logoPath) : null
+      const facts: SiteFacts = { name, mission, logo: logoPath && type ? { path: logoPath, type } : null }
       cached = { facts, until: Date.now() + factsTtlMs }
       return facts
     },

@@ -1,6 +1,7 @@
 import type { Express, Request, Response } from 'express'
 import { encodePng, type Rgba } from './png.ts'
-import { publicPages, shorten, siteDescription, themeColor } from './page-head.ts'
+import { publicPages, shorten, siteDescription } from '@donaciones/contracts'
+import { themeColor } from './page-head.ts'
 import type { SiteData } from './site-data.ts'
 
 const background: Rgba = [0x0b, 0x53, 0x94, 255]

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
-import { apiOperations } from '@donaciones/contracts'
+import { apiOperations, moduleHasAction } from '@donaciones/contracts'
 import { launchChromium } from './chromium.ts'
 import { signInWithToken } from './journeys/campaign.ts'
 import { createRestrictedAdminToken, openFromMenu } from './journeys/dashboard.ts'
@@ -104,7 +104,12 @@ describe('dashboard: the API description', () => {
   })
 
   it('is not for a restricted administrator, even one with every permission', async () => {
-    const everything = (['campaign', 'admin', 'user', 'institution', 'category', 'pages', 'historical'] as const).map((module) => ({ module, read: true, create: true, update: true }))
+    const everything = (['campaign', 'admin', 'user', 'institution', 'category', 'pages', 'historical'] as const).map((module) => ({
+      module,
+      read: true,
+      create: moduleHasAction(module, 'create'),
+      update: moduleHasAction(module, 'update'),
+    }))
     const token = await createRestrictedAdminToken(site, adminToken, 'todo@fundacion.mx', everything)
     const { page, context } = await openPage(browser, 'descripcion-api-restringido')
     await signInWithToken(page, token)

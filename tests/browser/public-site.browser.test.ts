@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { Browser, Page } from 'playwright-core'
+import type { Browser, Locator, Page } from 'playwright-core'
 import { launchChromium } from './chromium.ts'
 import { startBrowserSite, type BrowserSite } from './support/browser-site.ts'
 import { keyScreen, openPage } from './support/pages.ts'
@@ -14,6 +14,15 @@ let browser: Browser
 let slugs: string[]
 
 const galleryCards = (page: Page) => page.getByRole('list', { name: 'Lista de campañas' }).getByRole('listitem')
+
+/** Whether the element is inside the window and not hidden under the sticky navbar (what is drawn at its centre is it). */
+const onScreen = (locator: Locator) =>
+  locator.evaluate((element) => {
+    const box = element.getBoundingClientRect()
+    if (box.top < 0 || box.bottom > window.innerHeight) return false
+    const drawn = document.elementFromPoint(box.left + Math.min(box.width / 2, 20), box.top + box.height / 2)
+    return drawn !== null && (element === drawn || element.contains(drawn))
+  })
 
 describe('sitio público', () => {
   beforeAll(async () => {
@@ -176,6 +185,44 @@ describe('sitio público', () => {
     await searchCampaign(page, '')
     await expect.poll(() => reloads).toBe(1)
     await expect.poll(() => galleryCards(page).count()).toBe(PAGE_SIZE)
+  })
+
+  it.each([
+    { label: 'ancha', viewport: { width: 1280, height: 900 }, mobile: false },
+    { label: 'telefono', viewport: { width: 390, height: 844 }, mobile: true },
+  ])('tras bajar por la galería, una búsqueda muestra sus resultados desde arriba (pantalla $label)', async ({ label, viewport, mobile }) => {
+    const { page } = await openPage(browser, `busqueda-arriba-${label}`, { viewport, mobile })
+    await page.goto(site.url)
+    await page.getByRole('banner').getByRole('link', { name: 'Fundación Ejemplo' }).waitFor()
+    const toggle = page.getByRole('banner').getByRole('button', { name: 'Menú' })
+    if (await toggle.isVisible()) await toggle.click()
+    await page.getByRole('navigation', { name: 'Principal' }).getByRole('link', { name: 'Campañas' }).click()
+    await page.waitForURL(/\/campaigns$/)
+    await expect.poll(() => galleryCards(page).count()).toBe(PAGE_SIZE)
+    // Down to the end of the list: the second page arrives, and the visitor is far from the top.
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight))
+    await expect.poll(() => galleryCards(page).count()).toBe(CAMPAIGNS)
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight))
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(viewport.height)
+
+    await searchCampaign(page, 'Prueba 1')
+    const results = page.getByRole('heading', { level: 1, name: 'Resultados para “Prueba 1”' })
+    await results.waitFor()
+    await expect.poll(() => galleryCards(page).count()).toBe(3)
+    expect(await onScreen(results), 'el título de los resultados se ve').toBe(true)
+    expect(await onScreen(galleryCards(page).first()), 'el primer resultado se ve').toBe(true)
+    await keyScreen(page, `busqueda-resultados-${label}`)
+
+    // From the bottom again, a search that finds nothing: its notice is on the screen.
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight))
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0)
+    await searchCampaign(page, 'xyz')
+    const notice = page.getByText('No se encontraron resultados', { exact: true })
+    await notice.waitFor()
+    expect(await onScreen(page.getByRole('heading', { level: 1, name: 'Resultados para “xyz”' })), 'el título se ve').toBe(true)
+    expect(await onScreen(notice), 'el aviso sin resultados se ve').toBe(true)
+    expect(await onScreen(page.getByRole('link', { name: 'Ver todas las campañas' })), 'el enlace para reiniciar se ve').toBe(true)
+    await keyScreen(page, `busqueda-sin-resultados-${label}`)
   })
 
   it('las páginas estáticas muestran su título y su contenido', async () => {

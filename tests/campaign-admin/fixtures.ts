@@ -1,4 +1,5 @@
 import { expect } from 'vitest'
+import { moduleHasAction } from '@donaciones/contracts'
 import { activateAccount, configureSite, createAccount, json, startTestSite, type Permission, type SiteClient, type SiteEngine, type TestSite } from '../support/site.ts'
 
 /** The failed-response body of every service (spec §8). */
@@ -154,8 +155,14 @@ export async function expectStatus(response: Response, status: number): Promise<
 export type Module = 'campaign' | 'institution' | 'category'
 const allModules = ['campaign', 'admin', 'user', 'institution', 'category', 'pages', 'historical'] as const
 
+/** Grants of `actions` on `modules`, each only where its module has the action (the server refuses any other). */
 function permissions(modules: readonly Permission['module'][], actions: Partial<Record<'read' | 'create' | 'update', boolean>> = { read: true, create: true, update: true }): Permission[] {
-  return modules.map((module) => ({ module, read: actions.read ?? false, create: actions.create ?? false, update: actions.update ?? false }))
+  return modules.map((module) => ({
+    module,
+    read: actions.read ?? false,
+    create: (actions.create ?? false) && moduleHasAction(module, 'create'),
+    update: (actions.update ?? false) && moduleHasAction(module, 'update'),
+  }))
 }
 
 export interface Callers {

@@ -1,13 +1,15 @@
 import { z } from 'zod'
 import { emailSchema, idSchema, requiredBoolean, requiredText, roleSchema } from '../rules.ts'
 import { ADMIN_FORM_NAME_MAX } from '../limits.ts'
-import { isReadOnlyModule, moduleNameSchema, moduleSchema, READ_ONLY_MODULE_MESSAGE } from '../entities/permission.ts'
+import { moduleHasAction, moduleNameSchema, moduleSchema } from '../entities/permission.ts'
+import { moduleActionRefusal } from '../rules/permissions.ts'
 import { userSchema } from '../entities/user.ts'
 import { adminChangeSchema, exportRequestSchema, historicalInputSchema, toggleRequestSchema } from './common.ts'
 
 /**
  * A permission as the matrix sends it. Ticking create or update forces read on (spec §4), so
- * read is normalised to true whenever create or update is.
+ * read is normalised to true whenever create or update is. An action the module does not have
+ * (`moduleActions`: Crear on Páginas, Crear or Actualizar on Histórico or Donaciones) is refused.
  */
 export const permissionInputSchema = z
   .object({
@@ -17,7 +19,11 @@ export const permissionInputSchema = z
     update: requiredBoolean,
     delete: z.literal(false).default(false),
   })
-  .refine((entry) => !isReadOnlyModule(entry.module) || (!entry.create && !entry.update), { message: READ_ONLY_MODULE_MESSAGE, path: ['create'] })
+  .superRefine((entry, context) => {
+    for (const action of ['create', 'update'] as const) {
+      if (entry[action] && !moduleHasAction(entry.module, action)) context.addIssue({ code: 'custom', message: moduleActionRefusal(entry.module), path: [action] })
+    }
+  })
   .transform((entry) => ({ ...entry, read: entry.read || entry.create || entry.update }))
 export type PermissionInput = z.infer<typeof permissionInputSchema>
 

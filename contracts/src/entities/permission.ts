@@ -6,17 +6,37 @@ export const moduleNames = ['campaign', 'admin', 'user', 'institution', 'categor
 export const moduleNameSchema = z.enum(moduleNames)
 export type ModuleName = z.infer<typeof moduleNameSchema>
 
-/**
- * Modules that only have 'read': donations are written by donors and payment providers, never by
- * an administrator, so the matrix offers Leer alone and the server refuses create/update on them.
- * Exports count as reading.
- */
-export const readOnlyModules: readonly ModuleName[] = ['donation']
-export const isReadOnlyModule = (module: string): boolean => (readOnlyModules as readonly string[]).includes(module)
-export const READ_ONLY_MODULE_MESSAGE = 'El módulo de donaciones solo admite el permiso Leer'
-
 export const permissionActions = ['read', 'create', 'update'] as const
 export type PermissionAction = (typeof permissionActions)[number]
+
+/** How the permission matrix and the API description name each action. */
+export const permissionActionLabels: Readonly<Record<PermissionAction, string>> = { read: 'Leer', create: 'Crear', update: 'Actualizar' }
+
+/**
+ * The actions each module really has: those some route of the API checks on it for a restricted
+ * administrator (the API description's access entries, held to the services' routers; a test in
+ * rules/permissions.test.ts holds this list to them). The permission matrix offers these and no
+ * other, and the server refuses granting any other with 422 (`permissionInputSchema`).
+ * - pages: the site's pages are created by the setup wizard; an administrator reads and edits them.
+ * - historical: the change history is only read.
+ * - donation: donations are written by donors and payment providers, never by an administrator
+ *   (exports count as reading); uploading a stamped receipt is for role 0 alone (decision 56).
+ */
+export const moduleActions: Readonly<Record<ModuleName, readonly PermissionAction[]>> = {
+  campaign: ['read', 'create', 'update'],
+  admin: ['read', 'create', 'update'],
+  user: ['read', 'create', 'update'],
+  institution: ['read', 'create', 'update'],
+  category: ['read', 'create', 'update'],
+  pages: ['read', 'update'],
+  historical: ['read'],
+  donation: ['read'],
+}
+
+const isModuleName = (module: string): module is ModuleName => (moduleNames as readonly string[]).includes(module)
+
+/** Whether `action` exists on `module` (and so may be granted on it). */
+export const moduleHasAction = (module: string, action: PermissionAction): boolean => isModuleName(module) && moduleActions[module].includes(action)
 
 /** A module as GET /api/modules lists it. */
 export const moduleSchema = z.object({

@@ -1,4 +1,4 @@
-import type { ModuleName, PermissionAction } from '../entities/permission.ts'
+import { moduleActions, moduleHasAction, permissionActionLabels, type ModuleName, type PermissionAction } from '../entities/permission.ts'
 import { ROLE_FULL_ADMIN, ROLE_RESTRICTED_ADMIN } from '../limits.ts'
 
 export interface DashboardModule {
@@ -17,7 +17,7 @@ export const dashboardModules: readonly DashboardModule[] = [
   { name: 'category', label: 'Categorías', path: '/dashboard/category/list' },
   { name: 'pages', label: 'Páginas', path: '/dashboard/pages/list' },
   { name: 'historical', label: 'Histórico', path: '/dashboard/historical/list' },
-  // Read only (readOnlyModules): lists, details, exports, summaries and charts of donations.
+  // Read only (moduleActions): lists, details, exports, summaries and charts of donations.
   { name: 'donation', label: 'Donaciones', path: '/dashboard/donation/list' },
 ]
 
@@ -25,6 +25,29 @@ export function dashboardModule(name: ModuleName): DashboardModule {
   const found = dashboardModules.find((module) => module.name === name)
   if (!found) throw new Error(`Módulo desconocido: ${name}`)
   return found
+}
+
+/** 'Páginas solo admite los permisos Leer y Actualizar': what a module can be granted, in Spanish. */
+export function moduleActionsText(name: ModuleName): string {
+  const labels = moduleActions[name].map((action) => permissionActionLabels[action])
+  const list = labels.length === 1 ? `el permiso ${labels[0] ?? ''}` : `los permisos ${labels.slice(0, -1).join(', ')} y ${labels.at(-1) ?? ''}`
+  return `${dashboardModule(name).label} solo admite ${list}`
+}
+
+/** The 422 message for granting an action a module does not have. */
+export const moduleActionRefusal = (name: ModuleName): string => `El módulo ${moduleActionsText(name)}`
+
+/**
+ * A grant with only the actions its module has. Grants stored before the matrix offered real
+ * actions alone may carry others (Crear on Páginas...): no route ever checked them, and they are
+ * neither shown nor sent back.
+ */
+export function withExistingActions<Grant extends { module: ModuleName } & Record<PermissionAction, boolean>>(grant: Grant): Grant {
+  return {
+    ...grant,
+    create: grant.create && moduleHasAction(grant.module, 'create'),
+    update: grant.update && moduleHasAction(grant.module, 'update'),
+  }
 }
 
 /** Whoever carries permissions: session claims (module by name) or a user document (module object). */

@@ -19,7 +19,10 @@ export {
   actionOfPath,
   hasPermission,
   redirectFor,
+  guardRedirect,
+  type GuardRedirect,
 } from './routing/access.ts'
+export { usePageHead, applyPageHead, publicUrlOf } from './head/page-head.ts'
 export { formatDate, formatDateTime, formatTime, fromNow, formatMoney, formatInteger, todayInMexico, SITE_TIME_ZONE } from './format/dates.ts'
 export { uploadImage, imageFileProblem, FILE_NOT_IMAGE, FILE_TOO_LARGE, UPLOAD_FAILED } from './files/upload.ts'
 export { notify } from './ui/notify.ts'

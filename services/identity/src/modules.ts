@@ -1,4 +1,4 @@
-import { dashboardModules, type Module, type ModuleName, type Permission } from '@donaciones/contracts'
+import { dashboardModules, withExistingActions, type Module, type ModuleName, type Permission } from '@donaciones/contracts'
 
 /** Dashboard modules of spec §6 as GET /api/modules and permission entries carry them. */
 export const modules: readonly Module[] = dashboardModules.map((module) => ({ _id: module.name, ...module }))
@@ -17,7 +17,11 @@ export interface PermissionGrant {
   update: boolean
 }
 
-/** Spec §4: create or update forces read. Entries of one module are merged; empty ones dropped; catalogue order. */
+/**
+ * Spec §4: create or update forces read. Entries of one module are merged; empty ones dropped;
+ * catalogue order. An action the module does not have (only in grants stored before the server
+ * refused them) is dropped: no route checks it.
+ */
 export function normalizeGrants(grants: readonly PermissionGrant[]): PermissionGrant[] {
   const merged = new Map<ModuleName, PermissionGrant>()
   for (const grant of grants) {
@@ -25,7 +29,7 @@ export function normalizeGrants(grants: readonly PermissionGrant[]): PermissionG
     const create = grant.create || (previous?.create ?? false)
     const update = grant.update || (previous?.update ?? false)
     const read = grant.read || create || update || (previous?.read ?? false)
-    merged.set(grant.module, { module: grant.module, read, create, update })
+    merged.set(grant.module, withExistingActions({ module: grant.module, read, create, update }))
   }
   return modules
     .map((module) => merged.get(module.name))
@@ -34,7 +38,7 @@ export function normalizeGrants(grants: readonly PermissionGrant[]): PermissionG
 
 /** Permission entries of spec §3 for the stored grants. */
 export function toPermissionEntries(grants: readonly PermissionGrant[]): Permission[] {
-  return grants.map((grant) => ({
+  return normalizeGrants(grants).map((grant) => ({
     module: moduleByName(grant.module),
     read: grant.read,
     create: grant.create,
@@ -45,8 +49,9 @@ export function toPermissionEntries(grants: readonly PermissionGrant[]): Permiss
 
 /** The whole matrix for the edit form: every module, those the user lacks marked isNew. */
 export function permissionMatrix(grants: readonly PermissionGrant[]): Permission[] {
+  const granted = normalizeGrants(grants)
   return modules.map((module) => {
-    const grant = grants.find((entry) => entry.module === module.name)
+    const grant = granted.find((entry) => entry.module === module.name)
     return grant
       ? { module, read: grant.read, create: grant.create, update: grant.update, delete: false, isNew: false }
       : { module, read: false, create: false, update: false, delete: false, isNew: true }

@@ -39,6 +39,21 @@ describe('permissions', () => {
     ])
   })
 
+  it('drops the actions a module does not have from grants stored before they were refused', () => {
+    const stored = [
+      { module: 'pages', read: false, create: true, update: false },
+      { module: 'historical', read: true, create: true, update: true },
+    ] as const
+    expect(normalizeGrants(stored)).toEqual([
+      { module: 'pages', read: true, create: false, update: false },
+      { module: 'historical', read: true, create: false, update: false },
+    ])
+    expect(permissionMatrix(stored).filter((entry) => !entry.isNew).map(({ module, read, create, update }) => [module.name, read, create, update])).toEqual([
+      ['pages', true, false, false],
+      ['historical', true, false, false],
+    ])
+  })
+
   it('fills the edit matrix with every module', () => {
     const matrix = permissionMatrix([{ module: 'pages', read: true, create: false, update: false }])
     expect(matrix.map((entry) => [entry.module.name, entry.read, entry.isNew])).toEqual([

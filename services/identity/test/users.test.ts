@@ -355,13 +355,13 @@ forEachEngine('users and permissions', (engine) => {
     })
 
     it('refuses Crear and Actualizar on the read-only donation module (422), and grants its Leer', async () => {
-      for (const rights of [{ read: true, create: true, update: false }, { read: true, create: false, update: true }]) {
+      for (const [action, rights] of [['create', { read: true, create: true, update: false }], ['update', { read: true, create: false, update: true }]] as const) {
         const refused = await platform.api<ErrorBody>('/api/users', {
           token: admin.token,
           json: { name: 'Solo', lastName: 'Lectura', email: uniqueEmail('donaciones'), role: 1, permissions: [{ module: 'donation', ...rights }] },
         })
         expect(refused.status).toBe(422)
-        expect(refused.body.errors).toContainEqual({ path: 'permissions.0.create', message: 'El módulo de donaciones solo admite el permiso Leer' })
+        expect(refused.body.errors).toContainEqual({ path: `permissions.0.${action}`, message: 'El módulo Donaciones solo admite el permiso Leer' })
       }
       const reader = await createSession(platform, admin, { role: 1, permissions: [{ module: 'donation', read: true, create: false, update: false }] })
       const edit = await platform.api<UserBody>(`/api/users/edit/${reader.id}`, { token: admin.token })
@@ -372,6 +372,48 @@ forEachEngine('users and permissions', (engine) => {
         json: { payload: { name: 'Solo', lastName: 'Lectura', email: reader.email, role: 1, permissions: [{ module: 'donation', read: true, create: false, update: true }] }, historical: justification },
       })
       expect(update.status).toBe(422)
+    })
+
+    it('refuses granting an action no route has: Crear on Páginas, Crear or Actualizar on Histórico (422, in Spanish)', async () => {
+      const attempts = [
+        { module: 'pages', create: true, update: false, path: 'permissions.1.create', message: 'El módulo Páginas solo admite los permisos Leer y Actualizar' },
+        { module: 'historical', create: true, update: false, path: 'permissions.1.create', message: 'El módulo Histórico solo admite el permiso Leer' },
+        { module: 'historical', create: false, update: true, path: 'permissions.1.update', message: 'El módulo Histórico solo admite el permiso Leer' },
+      ]
+      for (const { module, create, update, path, message } of attempts) {
+        const permissions = [{ module: 'campaign', read: true, create: true, update: true }, { module, read: true, create, update }]
+        const refused = await platform.api<ErrorBody>('/api/users', {
+          token: admin.token,
+          json: { name: 'Acción', lastName: 'Inexistente', email: uniqueEmail('inexistente'), role: 1, permissions },
+        })
+        expect(refused.status, `${module} ${create ? 'create' : 'update'}`).toBe(422)
+        expect(refused.body.errors).toEqual([{ path, message }])
+      }
+      // The actions they do have are granted, and an edit is refused the same way.
+      const created = await platform.api<{ user: UserBody }>('/api/users', {
+        token: admin.token,
+        json: {
+          name: 'Acción',
+          lastName: 'Existente',
+          email: uniqueEmail('existente'),
+          role: 1,
+          permissions: [{ module: 'pages', read: true, create: false, update: true }, { module: 'historical', read: true, create: false, update: false }],
+        },
+      })
+      expect(created.status).toBe(201)
+      const editor = { id: created.body.user._id, email: created.body.user.email }
+      const edit = await platform.api<UserBody>(`/api/users/edit/${editor.id}`, { token: admin.token })
+      expect(edit.body.permissions.filter((entry) => !entry.isNew).map(({ module, read, create, update }) => ({ module: module.name, read, create, update }))).toEqual([
+        { module: 'pages', read: true, create: false, update: true },
+        { module: 'historical', read: true, create: false, update: false },
+      ])
+      const grant = await platform.api<ErrorBody>(`/api/users/${editor.id}`, {
+        method: 'PUT',
+        token: admin.token,
+        json: { payload: { name: 'Acción', lastName: 'Inexistente', email: editor.email, role: 1, permissions: [{ module: 'pages', read: true, create: true, update: true }] }, historical: justification },
+      })
+      expect(grant.status).toBe(422)
+      expect(grant.body.errors).toEqual([{ path: 'payload.permissions.0.create', message: 'El módulo Páginas solo admite los permisos Leer y Actualizar' }])
     })
 
     it('a role 1 administrator grants only permissions he holds, and never adds to his own', async () => {

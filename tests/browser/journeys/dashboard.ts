@@ -13,6 +13,8 @@ export function sideMenu(page: Page) {
 /** Opens a module of the dashboard by clicking its entry in the side menu (opened first on narrow screens). */
 export async function openFromMenu(page: Page, label: string): Promise<void> {
   const toggle = page.getByRole('button', { name: 'Menú' })
+  // The layout first: before it is drawn, the toggle of a narrow screen is not visible either.
+  await toggle.or(sideMenu(page)).first().waitFor()
   if (await toggle.isVisible()) await toggle.click()
   await sideMenu(page).getByRole('link', { name: label, exact: true }).click()
 }

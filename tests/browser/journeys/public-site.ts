@@ -4,9 +4,13 @@ import type { BrowserSite } from '../support/browser-site.ts'
 
 /** Reusable steps of the public site: what a visitor does, through labels and Spanish texts. */
 
-/** Types a title in the navbar search box and submits it. */
+/** Types a title in the navbar search box and submits it (on a phone, opening the header's menu first). */
 export async function searchCampaign(page: Page, text: string): Promise<void> {
   const box = page.getByRole('searchbox', { name: 'Buscar campañas por título' })
+  const toggle = page.getByRole('banner').getByRole('button', { name: 'Menú' })
+  // The navbar first: on a phone the box is behind the menu button.
+  await box.or(toggle).first().waitFor()
+  if (!(await box.isVisible())) await toggle.click()
   await box.fill(text)
   await box.press('Enter')
 }

@@ -1,12 +1,10 @@
 import { ROLE_LABELS } from '../../limits.ts'
-import { isReadOnlyModule, type PermissionAction } from '../../entities/permission.ts'
-import { dashboardModule } from '../../rules/permissions.ts'
+import { moduleHasAction, permissionActionLabels } from '../../entities/permission.ts'
+import { dashboardModule, moduleActionsText } from '../../rules/permissions.ts'
 import type { RouteAccess } from './operation.ts'
 
 /** The name of the bearer-token security scheme in the document. */
 export const SESSION_SCHEME = 'sesion'
-
-const actionLabels: Readonly<Record<PermissionAction, string>> = { read: 'Leer', create: 'Crear', update: 'Actualizar' }
 
 const either = (items: readonly string[]): string => (items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} o ${items.at(-1) ?? ''}`)
 
@@ -24,10 +22,11 @@ export function accessSummary(access: RouteAccess): string {
     case 'role':
       return `Sesión de ${either(access.roles.map((role) => ROLE_LABELS[role]))}.`
     case 'permission': {
-      const modules = either(access.modules.map((module) => dashboardModule(module).label))
-      // No role 1 account can hold it: the module offers Leer alone.
-      if (access.action !== 'read' && access.modules.every(isReadOnlyModule)) return `Solo ${ROLE_LABELS[0]}: ${modules} solo admite el permiso Leer.`
-      return `${ROLE_LABELS[0]}, o ${ROLE_LABELS[1].toLowerCase()} con el permiso ${actionLabels[access.action]} en ${modules}.`
+      // No role 1 account can hold it where no module of the route has the action.
+      const grantable = access.modules.filter((module) => moduleHasAction(module, access.action))
+      if (grantable.length === 0) return `Solo ${ROLE_LABELS[0]}: ${either(access.modules.map(moduleActionsText))}.`
+      const modules = either(grantable.map((module) => dashboardModule(module).label))
+      return `${ROLE_LABELS[0]}, o ${ROLE_LABELS[1].toLowerCase()} con el permiso ${permissionActionLabels[access.action]} en ${modules}.`
     }
   }
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { AuthUser, ModuleName } from '@donaciones/contracts'
-import { actionOfPath, hasPermission, keepsScroll, moduleOfPath, redirectFor } from './access.ts'
+import { actionOfPath, guardRedirect, hasPermission, keepsScroll, moduleOfPath, redirectFor } from './access.ts'
 
 const moduleEntry = (name: ModuleName, rights: { read?: boolean; create?: boolean; update?: boolean }) => ({
   module: { _id: `m-${name}`, label: name, name, path: `/dashboard/${name}` },
@@ -65,6 +65,21 @@ describe('route rules of spec §2.1, §4 and §5', () => {
     expect(redirectFor({ pathname: '/dashboard/institution/list', configured: true, user: restricted })).toBe('/dashboard')
     expect(redirectFor({ pathname: '/dashboard/user-admin/profile/edit', configured: true, user: restricted })).toBeNull()
     expect(redirectFor({ pathname: '/dashboard', configured: true, user: restricted })).toBeNull()
+  })
+
+  it('tells a signed-in account sent away from a dashboard section why, and nobody else', () => {
+    const forbidden = { to: '/dashboard', notice: 'No tiene permiso para ver esa sección' }
+    expect(guardRedirect({ pathname: '/dashboard/institution/list', configured: true, user: restricted })).toEqual(forbidden)
+    expect(guardRedirect({ pathname: '/dashboard/campaign/edit/c1', configured: true, user: restricted })).toEqual(forbidden)
+    expect(guardRedirect({ pathname: '/dashboard/configuration/edit/', configured: true, user: restricted })).toEqual(forbidden)
+    expect(guardRedirect({ pathname: '/dashboard/campaign/list', configured: true, user: user({ role: 2 }) })).toEqual({ to: '/', notice: 'No tiene permiso para ver esa sección' })
+    // Allowed, or sent for another reason: no notice.
+    expect(guardRedirect({ pathname: '/dashboard/campaign/list', configured: true, user: restricted })).toBeNull()
+    expect(guardRedirect({ pathname: '/dashboard/campaign/list', configured: true, user: null })).toEqual({ to: '/login', notice: null })
+    expect(guardRedirect({ pathname: '/dashboard/campaign/list', configured: true, user: user({ role: 1, changePassword: true }) })).toEqual({ to: '/reset-password', notice: null })
+    expect(guardRedirect({ pathname: '/dashboard/campaign/list', configured: false, user: restricted })).toEqual({ to: '/configure', notice: null })
+    expect(guardRedirect({ pathname: '/login', configured: true, user: restricted })).toEqual({ to: '/', notice: null })
+    expect(guardRedirect({ pathname: '/no/existe', configured: true, user: restricted })).toEqual({ to: '/', notice: null })
   })
 
   it('opens /dashboard/user/* to an administrator who manages either users or administrators', () => {

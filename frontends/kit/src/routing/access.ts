@@ -1,4 +1,4 @@
-import { holdsPermission, ROLE_FULL_ADMIN, ROLE_RESTRICTED_ADMIN, type AuthUser, type PermissionAction } from '@donaciones/contracts'
+import { holdsPermission, ROLE_FULL_ADMIN, ROLE_RESTRICTED_ADMIN, SECTION_FORBIDDEN, type AuthUser, type PermissionAction } from '@donaciones/contracts'
 
 /**
  * Routes anyone may open (spec §2.1, plus the self sign-up's /register and /verify-email, and the page
@@ -86,11 +86,33 @@ export interface RedirectInput {
   user: AuthUser | null
 }
 
+/** Where the guard sends the browser, and what it tells the person there (null: nothing to tell). */
+export interface GuardRedirect {
+  to: string
+  notice: string | null
+}
+
 /**
  * Where the shell sends the browser instead of `pathname`, or null to stay (spec §2.1, §4, §5).
  * Server checks are the real guard; this keeps people off screens they cannot use.
  */
-export function redirectFor({ pathname, configured, user }: RedirectInput): string | null {
+export function redirectFor(input: RedirectInput): string | null {
+  return guardRedirect(input)?.to ?? null
+}
+
+/**
+ * `redirectFor` with the notice the shell shows on arrival: a signed-in account sent away from a
+ * dashboard section it may not open (a typed or bookmarked URL, a permission withdrawn) is told
+ * why, 'No tiene permiso para ver esa sección', instead of landing elsewhere without a word.
+ */
+export function guardRedirect(input: RedirectInput): GuardRedirect | null {
+  const to = destinationOf(input)
+  if (to === null) return null
+  const forbidden = input.user !== null && input.configured && !input.user.changePassword && isDashboardRoute(normalise(input.pathname))
+  return { to, notice: forbidden ? SECTION_FORBIDDEN : null }
+}
+
+function destinationOf({ pathname, configured, user }: RedirectInput): string | null {
   const path = normalise(pathname)
   if (!configured) return path === '/configure' ? null : '/configure'
   if (path === '/configure') return '/'

@@ -1,8 +1,9 @@
-import type { ReactNode } from 'react'
+import { useEffect, useRef, type ReactNode } from 'react'
 import { Navigate, Route, Routes, useLocation } from '@donaciones/web-kit/router'
-import { ErrorPanel, isPublicRoute, Loading, Notifications, redirectFor, useSession, useSiteConfig } from '@donaciones/web-kit'
+import { ErrorPanel, guardRedirect, isPublicRoute, Loading, Notifications, notify, useSession, useSiteConfig } from '@donaciones/web-kit'
 import { remoteScreen } from '../remotes/remote-screen.tsx'
 import { loadDashboard, loadPublic, loadSetup } from '../remotes/remotes.ts'
+import { DocumentHead } from './DocumentHead.tsx'
 import { ScrollReset } from './ScrollReset.tsx'
 import { useStartup } from './use-startup.ts'
 
@@ -16,6 +17,7 @@ export function App() {
     <>
       <Notifications />
       <ScrollReset />
+      <DocumentHead />
       <Guarded>
         <Routes>
           <Route path="/configure" element={<SetupRemote />} />
@@ -49,7 +51,18 @@ function Guarded({ children }: { children: ReactNode }) {
   // Public pages do not wait for the session check: they render for a visitor and re-check the
   // redirects when it ends (a signed-in user then sees their menu, or is sent where spec §4 says).
   if (sessionStatus === 'checking' && !isPublicRoute(pathname)) return <Loading />
-  const target = redirectFor({ pathname, configured: config.configured, user })
-  if (target && target !== pathname) return <Navigate to={target} replace />
+  const target = guardRedirect({ pathname, configured: config.configured, user })
+  if (target && target.to !== pathname) return <Redirect to={target.to} notice={target.notice} />
   return children
+}
+
+/** Replaces the location with `to`, telling why in a toast when the guard has a reason to give. */
+function Redirect({ to, notice }: { to: string; notice: string | null }) {
+  const told = useRef(false)
+  useEffect(() => {
+    if (!notice || told.current) return
+    told.current = true
+    notify.warning(notice)
+  }, [notice])
+  return <Navigate to={to} replace />
 }

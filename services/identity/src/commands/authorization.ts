@@ -1,6 +1,6 @@
 import type { Role } from '@donaciones/contracts'
 import { forbidden, hasPermission, type AuthClaims, type PermissionAction } from '@donaciones/kit'
-import type { PermissionGrant } from '../modules.ts'
+import { normalizeGrants, type PermissionGrant } from '../modules.ts'
 
 /** Administrators (roles 0 and 1) are managed under the `admin` module, users (role 2) under `user`. */
 export function moduleOfRole(role: Role): 'admin' | 'user' {
@@ -60,7 +60,7 @@ export interface ManagedUser {
 export function takeoverRefusal(actor: AuthClaims, target: ManagedUser): string | null {
   if (actor.role === 0 || actor._id === target.id || target.role === 2) return null
   if (target.role === 0) return 'Solo un administrador total puede cambiar el correo, la contraseña o el estado de otro administrador total'
-  const lacks = target.permissions.some((grant) => actions.some((action) => grant[action] && !hasPermission(actor, grant.module, action)))
+  const lacks = normalizeGrants(target.permissions).some((grant) => actions.some((action) => grant[action] && !hasPermission(actor, grant.module, action)))
   return lacks ? 'No puede cambiar el correo, la contraseña ni el estado de un administrador con permisos que usted no tiene' : null
 }
 

@@ -1,18 +1,16 @@
-import { isReadOnlyModule } from '@donaciones/contracts'
+import { moduleHasAction, permissionActionLabels, permissionActions, type PermissionAction } from '@donaciones/contracts'
 import type { MatrixRow } from '../lib/permission-matrix.ts'
 import './users.css'
 
-type Action = 'read' | 'create' | 'update'
-const ACTIONS: { action: Action; label: string }[] = [
-  { action: 'read', label: 'Leer' },
-  { action: 'create', label: 'Crear' },
-  { action: 'update', label: 'Actualizar' },
-]
+type Action = PermissionAction
+const ACTIONS = permissionActions.map((action) => ({ action, label: permissionActionLabels[action] }))
 
 /**
  * The permissions of a restricted administrator (spec §4, §6): one row per module, Leer / Crear /
- * Actualizar. Ticking Crear or Actualizar forces Leer on and disables it. Read-only modules
- * (Donaciones) offer Leer alone: their Crear and Actualizar cells say 'No aplica'.
+ * Actualizar. Ticking Crear or Actualizar forces Leer on and disables it. A module offers only the
+ * actions it has (contracts `moduleActions`, the ones the server checks and lets be granted): the
+ * cells of the others say 'No aplica' (Crear on Páginas; Crear and Actualizar on Histórico and
+ * Donaciones).
  */
 export function PermissionMatrix({ rows, onChange, disabled }: { rows: MatrixRow[]; onChange: (rows: MatrixRow[]) => void; disabled?: boolean }) {
   const set = (index: number, action: Action, value: boolean) => {
@@ -26,46 +24,48 @@ export function PermissionMatrix({ rows, onChange, disabled }: { rows: MatrixRow
   }
   return (
     <div>
-      <table className="permission-matrix">
-        <caption>Permisos</caption>
-        <thead>
-          <tr>
-            <th scope="col">Módulo</th>
-            {ACTIONS.map(({ label }) => (
-              <th key={label} scope="col">{label}</th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row, index) => (
-            <tr key={row.module.name}>
-              <th scope="row">{row.module.label}</th>
-              {ACTIONS.map(({ action, label }) => {
-                if (action !== 'read' && isReadOnlyModule(row.module.name)) {
+      <div className="permission-matrix__scroll">
+        <table className="permission-matrix">
+          <caption>Permisos</caption>
+          <thead>
+            <tr>
+              <th scope="col">Módulo</th>
+              {ACTIONS.map(({ label }) => (
+                <th key={label} scope="col">{label}</th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row, index) => (
+              <tr key={row.module.name}>
+                <th scope="row">{row.module.label}</th>
+                {ACTIONS.map(({ action, label }) => {
+                  if (!moduleHasAction(row.module.name, action)) {
+                    return (
+                      <td key={action} className="permission-matrix__none">
+                        No aplica
+                      </td>
+                    )
+                  }
+                  const forced = action === 'read' && (row.create || row.update)
                   return (
-                    <td key={action} className="permission-matrix__none">
-                      No aplica
+                    <td key={action}>
+                      <input
+                        type="checkbox"
+                        aria-label={`${label} ${row.module.label}`}
+                        checked={action === 'read' ? row.read || forced : row[action]}
+                        disabled={disabled || forced}
+                        onChange={(event) => set(index, action, event.target.checked)}
+                      />
                     </td>
                   )
-                }
-                const forced = action === 'read' && (row.create || row.update)
-                return (
-                  <td key={action}>
-                    <input
-                      type="checkbox"
-                      aria-label={`${label} ${row.module.label}`}
-                      checked={action === 'read' ? row.read || forced : row[action]}
-                      disabled={disabled || forced}
-                      onChange={(event) => set(index, action, event.target.checked)}
-                    />
-                  </td>
-                )
-              })}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      <p className="permission-matrix__hint">Al marcar Crear o Actualizar, Leer se activa automáticamente. Donaciones solo admite Leer.</p>
+                })}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <p className="permission-matrix__hint">Al marcar Crear o Actualizar, Leer se activa automáticamente. «No aplica»: el módulo no tiene esa acción.</p>
     </div>
   )
 }

@@ -4,7 +4,7 @@ import type { Campaign } from '@donaciones/contracts'
 import { CAMPAIGN_FINISHED, MONTHLY_THANK_YOU, thankYouMessage } from '@donaciones/contracts'
 import { ErrorPanel, Loading, showAlert } from '@donaciones/web-kit'
 import { useCampaign } from '../hooks/use-campaign.ts'
-import { useDocumentTitle } from '../hooks/use-document-title.ts'
+import { useCampaignHead } from '../hooks/use-campaign-head.ts'
 import { useNow } from '../hooks/use-now.ts'
 import { countdownOf } from '../lib/countdown.ts'
 import { CampaignStats } from './CampaignStats.tsx'
@@ -26,7 +26,7 @@ export interface DonationSlotProps {
 export function CampaignPage({ renderDonation }: { renderDonation: (props: DonationSlotProps) => ReactNode }) {
   const { slug = '' } = useParams()
   const { state, visits, reload, reloadAfterDonation } = useCampaign(slug)
-  useDocumentTitle(state.status === 'ready' ? state.campaign.title : undefined)
+  useCampaignHead(state)
 
   switch (state.status) {
     case 'loading':

@@ -3,7 +3,9 @@ import { useLocation, useNavigate, useSearchParams } from '@donaciones/web-kit/r
 
 /**
  * Spec §2.2 search: non-empty text opens the gallery filtered by title; empty text goes back to
- * the normal scroll list.
+ * the normal scroll list. Either starts at the top of the page: /campaigns keeps its scroll
+ * position on a route change (spec §2.1), which would leave the new results' heading, or the
+ * notice that there are none, above the screen of a visitor who had scrolled down.
  */
 export function SearchBox({ onSearched }: { onSearched?: () => void }) {
   const id = useId()
@@ -18,6 +20,7 @@ export function SearchBox({ onSearched }: { onSearched?: () => void }) {
     event.preventDefault()
     const title = text.trim()
     navigate(title ? `/campaigns?${new URLSearchParams({ title }).toString()}` : '/campaigns')
+    window.scrollTo(0, 0)
     onSearched?.()
   }
 
