@@ -13,15 +13,15 @@ describe('a bad environment variable', () => {
 
   it('stops npm start with a Spanish message naming it', async () => {
     stoppedAtStart(await startPlatformProcess(bad).catch((error: unknown) => error))
-  }, 60_000)
+  })
 
   it('stops a service process with a Spanish message naming it', async () => {
     stoppedAtStart(await startServiceProcess('donation', await freePort(), bad).catch((error: unknown) => error))
-  }, 60_000)
+  })
 
   it('stops npm run reconcile too', async () => {
     const reconcile = runScript('platform/src/cli/reconcile.ts', [], bad)
     expect(await reconcile.exited).toBe(1)
     expect(reconcile.output()).toContain(message)
-  }, 60_000)
+  })
 })

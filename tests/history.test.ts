@@ -24,7 +24,7 @@ forEachEngine('change history through the gateway', (engine) => {
     site = await startTestSite({ engine })
     admin = await configureSite(site)
     adminId = (JSON.parse(Buffer.from(admin.split('.')[1] as string, 'base64url').toString()) as { _id: string })._id
-  }, 120_000)
+  })
   afterAll(() => site.stop())
 
   async function entriesFor(module: string, document: string, count: number): Promise<Entry[]> {

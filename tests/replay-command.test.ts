@@ -106,14 +106,14 @@ describe.each(places)('npm run replay without a terminal ($name)', ({ make }) =>
     expect(replay.stderr()).not.toContain('\r')
     expect(replay.stdout()).toBe('Proyección audit/counters reconstruida con 9000 eventos.\n')
     expect(await visitsCounted(place)).toBe(visits)
-  }, 120_000)
+  })
 
   it('prints only the first and last lines when the rebuild is shorter than the interval', async () => {
     const replay = runScript('platform/src/cli/replay.ts', ['audit', 'counters'], { ...place.env, PROGRESS_INTERVAL_MS: '600000' })
     expect(await replay.exited).toBe(0)
     const lines = replay.stderr().trim().split('\n')
     expect(lines.slice(1)).toEqual(['audit/counters: 0/9 000 eventos (0 %)', expect.stringMatching(/^audit\/counters: terminado, 9 000 eventos en /)])
-  }, 120_000)
+  })
 
   it('ends with 2 and the list of projections for one that does not exist', async () => {
     const replay = runScript('platform/src/cli/replay.ts', ['audit', 'contadores'], place.env)
@@ -121,7 +121,7 @@ describe.each(places)('npm run replay without a terminal ($name)', ({ make }) =>
     expect(replay.stderr()).toContain('El servicio audit no tiene la proyección contadores.')
     expect(replay.stderr()).toContain('Proyecciones disponibles:\n  identity users')
     expect(replay.stdout()).toBe('')
-  }, 60_000)
+  })
 })
 
 describe('npm run replay failing', () => {
@@ -131,13 +131,13 @@ describe('npm run replay failing', () => {
     expect(replay.stderr()).toContain('No se pudo conectar con la base de datos (ECONNREFUSED): revise DATABASE_URL y que el servidor esté en marcha.')
     expect(replay.stderr()).not.toMatch(/\n\s+at /)
     expect(replay.stdout()).toBe('')
-  }, 60_000)
+  })
 
   it('adds the stack trace with LOG_LEVEL=debug', async () => {
     const replay = runScript('platform/src/cli/replay.ts', ['audit', 'counters'], { DATABASE_URL: 'postgres://postgres@127.0.0.1:1/postgres', LOG_LEVEL: 'debug' })
     expect(await replay.exited).toBe(1)
     expect(replay.stderr()).toMatch(/\n\s+at /)
-  }, 60_000)
+  })
 
   it('refuses a data directory another process holds', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'donaciones-replay-'))
@@ -152,5 +152,5 @@ describe('npm run replay failing', () => {
       lock.release()
       rmSync(dataDir, { recursive: true, force: true })
     }
-  }, 60_000)
+  })
 })

@@ -22,7 +22,7 @@ describe('social sign-in through the gateway', () => {
       json: { ...payload, providers: { ...payload.providers, google: true }, keys: { ...payload.keys, google: { client: google.id, secret: google.secret } } },
     })
     expect(configured.status).toBe(200)
-  }, 120_000)
+  })
   afterAll(async () => {
     await site.stop()
     await fake.close()

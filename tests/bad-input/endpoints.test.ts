@@ -107,7 +107,7 @@ forEachEngine('invalid input on every endpoint', (engine) => {
     routes = enumerateRoutes(serviceApps(target.site.platform))
     contracts = bodyContracts(target.records)
     before = await settledSnapshot(stored)
-  }, 120_000)
+  })
 
   afterAll(async () => {
     await target?.site.stop()
@@ -167,7 +167,7 @@ forEachEngine('invalid input on every endpoint', (engine) => {
     }))
     const problems = [await check('subidas', arbitrary, RUNS_PER_KIND * 2), ...(await afterEffects('subidas'))].filter((problem) => problem !== undefined)
     expect(problems, problems.join('\n\n')).toEqual([])
-  }, 120_000)
+  })
 
   it('reaches validation: a body that breaks the contract, sent by the admin with real ids, is a 422 with field errors', async () => {
     // Routes that refuse with another 4xx before reading the body, on this site.
@@ -204,7 +204,7 @@ forEachEngine('invalid input on every endpoint', (engine) => {
     }
     problems.push(...(await afterEffects('validación')))
     expect(problems, problems.join('\n\n')).toEqual([])
-  }, 120_000)
+  })
 
   it('refuses invalid input to the /internal routes on the services own ports, with or without the internal token', async () => {
     const internalContracts = internalBodyContracts()
@@ -240,7 +240,7 @@ forEachEngine('invalid input on every endpoint', (engine) => {
       problems.push(...(await afterEffects(route.key)))
     }
     expect(problems, problems.join('\n\n')).toEqual([])
-  }, 120_000)
+  })
 
   it('accepts valid bodies with unknown fields but never stores those fields', async () => {
     const marker = 'campoajeno'
@@ -265,7 +265,7 @@ forEachEngine('invalid input on every endpoint', (engine) => {
     )
     await settledSnapshot(stored)
     expect(await tablesContaining(stored, marker)).toEqual([])
-  }, 60_000)
+  })
 
   it('exercised every route that is not excluded for a stated reason, with the admin session still valid', async () => {
     const missing = routes.filter((route) => !excluded(route) && !exercised.has(route.key)).map((route) => route.key)

@@ -12,7 +12,7 @@ forEachEngine('per-user limits on comments and uploads (through the gateway)', (
 
   beforeAll(async () => {
     campaignSite = await startCampaignSite('limites.usuario@correo.mx', engine)
-  }, 120_000)
+  })
   afterAll(() => campaignSite.site.stop())
 
   const expectTooMany = async (response: Response, message: string, description: RegExp) => {

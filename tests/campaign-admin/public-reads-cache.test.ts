@@ -58,20 +58,21 @@ describe('public reads: entity tags, one-second lifetime and freshness after a c
   })
 
   it('what reaches the data without a change of this process (another replica, another service) shows within a second', async () => {
-    const before = await page()
+    await page()
     const title = 'Título escrito por otra réplica'
     const { db, store } = site.platform.runtimes.campaign.context
     await db.query(`update ${ident(store.schema)}.campaigns set title = $1 where id = $2`, [title, campaign._id])
-    // Read from memory: the document read just before is still the answer.
-    expect((await json<CampaignView>(await page())).title).not.toBe(title)
-    const started = Date.now()
-    let seen = (await json<CampaignView>(before)).title
-    while (seen !== title && Date.now() - started < 2000) {
-      await new Promise((resolve) => setTimeout(resolve, 50))
-      seen = (await json<CampaignView>(await page())).title
+    const changedAt = Date.now()
+    // The promise: a read that starts more than a second after the change sees it. Reads that start
+    // sooner may answer either; how long each read takes on a busy machine does not matter.
+    const late: string[] = []
+    while (late.length === 0) {
+      const startedAt = Date.now()
+      const seen = (await json<CampaignView>(await page())).title
+      if (startedAt - changedAt > 1000) late.push(seen)
+      else await new Promise((resolve) => setTimeout(resolve, 50))
     }
-    expect(seen).toBe(title)
-    expect(Date.now() - started).toBeLessThan(1300)
+    expect(late).toEqual([title])
   })
 
   it('the commenter sees the comment at once, and it is gone at once when an admin deletes it', async () => {

@@ -27,7 +27,7 @@ forEachEngine('login brute force', (engine) => {
   beforeAll(async () => {
     site = await startTestSite({ engine })
     await configureSite(site)
-  }, 60_000)
+  })
 
   afterAll(async () => {
     await site?.stop()

@@ -112,7 +112,7 @@ beforeAll(async () => {
     return page.docs.some((doc) => doc._id === campaign._id) ? true : undefined
   })
   before = await snapshot()
-}, 60_000)
+})
 
 afterAll(async () => {
   await site?.stop()

@@ -86,7 +86,7 @@ beforeAll(async () => {
   forged['sin firma'] = `${headerPart}.${payloadPart}.`
   forged['basura'] = 'esto-no-es-un-token'
   forged['basura con puntos'] = 'a.b.c'
-}, 60_000)
+})
 
 afterAll(async () => {
   await site?.stop()

@@ -69,7 +69,7 @@ describe.each(databaseEngines)('public campaign document in one query ($name)', 
       if (message === 'Ánimo') await db.query(`insert into ${s}.donor_message_moderation (donation_id, campaign_id, hidden) values ($1, $2, true)`, [donationId, full.id])
     }
     for (const counter of ['likes', 'visits', 'visits'] as const) await incrementCampaignCounter(db, schema, full.id, counter)
-  }, 60_000)
+  })
   afterAll(async () => {
     await db?.exec(`drop schema if exists ${s} cascade`)
     await db?.close()

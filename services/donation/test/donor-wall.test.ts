@@ -171,13 +171,10 @@ forEachEngine('the donor wall of a campaign page (through the gateway, with the 
     expect(await hidden.json()).toMatchObject({ message: 'Mensaje oculto del muro', messageHidden: true })
     // Hiding again records nothing more.
     expect((await moderate(true)).status).toBe(200)
-    const started = Date.now()
-    await eventually(async () => {
-      const wall = (await publicPage()).donorWall
-      const entry = wall?.latest.find((candidate) => candidate._id === target?._id)
-      expect(entry).toMatchObject({ name: null, amount: 900, message: null })
-    }, 1_000)
-    expect(Date.now() - started).toBeLessThan(1_000)
+    // The change went through the gateway to the service that keeps the page: both copies are dropped
+    // with it, so the very next read shows it.
+    const wall = (await publicPage()).donorWall
+    expect(wall?.latest.find((candidate) => candidate._id === target?._id)).toMatchObject({ name: null, amount: 900, message: null })
     expect(JSON.stringify(await publicPage())).not.toContain('Con cariño')
     expect((await messages()).find((entry) => entry._id === target?._id)).toMatchObject({ message: 'Con cariño', messageHidden: true })
 

@@ -107,5 +107,5 @@ describe('fault: killed between the charge and the record, then reconciled', () 
     expect(doc.fee).toBe((charged[0]?.charges.data[0]?.fee ?? -1) / 100)
     const list = await json<{ totalDocs: number; total: number }>(await site.api('/api/donations/conekta/card', { token: donation.adminToken }))
     expect(list).toMatchObject({ totalDocs: 1, total: 333 })
-  })
+  }, 300_000) // two runs of the command and a platform restart, each a process of its own: minutes on a busy 2-core machine
 })

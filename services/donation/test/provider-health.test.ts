@@ -135,7 +135,7 @@ forEachEngine('Probar conexión and the payment providers’ failures at donatio
     tokens = await restrictedTokens(donation)
     const answer = await call('/api/init/connection-test', { method: 'POST', json: { service: 'conekta', privateKey: sim.conekta.privateKey } })
     expect(answer).toEqual({ status: 409, body: { message: 'Sitio ya configurado', description: 'Pruebe las conexiones desde Configuración' } })
-  }, 120_000)
+  })
 
   it('in Configuración, tests the stored settings of Conekta, PayPal and the mail server', async () => {
     const orders = sim.conektaOrders().length
@@ -233,7 +233,7 @@ forEachEngine('Probar conexión and the payment providers’ failures at donatio
     sim.setOutage('paypal', null)
     expect((await storedTest('paypal')).body.ok).toBe(true)
     expect(await failures()).toEqual([])
-  }, 120_000)
+  })
 
   it('never answers a secret, the typed ones included', () => {
     const everything = bodies.join('\n')

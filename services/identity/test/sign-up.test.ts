@@ -130,7 +130,7 @@ forEachEngine('self sign-up of role 2 accounts', (engine) => {
     expect(await eventTypesOf(userId)).toEqual(['UserCreated', 'UserEmailVerified', 'UserSignedIn'])
     // The audit service's copy of the user (the per-user history card) becomes active too.
     const auditUser = async () => (await platform.api<{ user?: { active: boolean } }>(`/api/historical/user/${userId}`, { token: admin.token })).body.user
-    await expect.poll(auditUser, { timeout: 5000 }).toMatchObject({ active: true })
+    await expect.poll(auditUser, { timeout: 30_000 }).toMatchObject({ active: true })
 
     // The other account's link, once past its lifetime, no longer works.
     await platform.db.query(

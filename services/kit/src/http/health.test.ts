@@ -61,7 +61,8 @@ describe('health routes', () => {
     const res = await fetch(`${server.url}/readyz`)
     expect(res.status).toBe(503)
     expect(await res.json()).toEqual({ message: 'Servicio no disponible', description: 'Dependencia no disponible: database' })
-    expect(Date.now() - started).toBeLessThan(1000)
+    // The check never answers: the 50 ms limit is what ends it, however busy the machine.
+    expect(Date.now() - started).toBeLessThan(10_000)
   })
 
   it('/readyz is 503 when a check throws synchronously', async () => {

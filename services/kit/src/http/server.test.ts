@@ -92,7 +92,8 @@ describe('startHttpServer', () => {
     expect(await res.text()).toBe('parte 1;parte 2')
     const started = Date.now()
     await closing
-    expect(Date.now() - started).toBeLessThan(2000)
+    // Well under the 65 s keep-alive it would otherwise wait for, however busy the machine.
+    expect(Date.now() - started).toBeLessThan(10_000)
   })
 
   it('close() closes idle keep-alive connections right away', async () => {
@@ -102,7 +103,8 @@ describe('startHttpServer', () => {
     await (await fetch(running.url)).text()
     const started = Date.now()
     await running.close()
-    expect(Date.now() - started).toBeLessThan(1000)
+    // Well under the 10 s shutdown timeout and the 65 s keep-alive, however busy the machine.
+    expect(Date.now() - started).toBeLessThan(5_000)
   })
 
   it('close() cuts requests still running after the shutdown timeout', async () => {
@@ -112,7 +114,8 @@ describe('startHttpServer', () => {
     await arrived.opened
     const started = Date.now()
     await running.close()
-    expect(Date.now() - started).toBeLessThan(1500)
+    // Cut after its 100 ms: without the cut it would wait for the request, which never ends by itself.
+    expect(Date.now() - started).toBeLessThan(10_000)
     expect(await slow).toBeInstanceOf(Error)
     release.open()
   })

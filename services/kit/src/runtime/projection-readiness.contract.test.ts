@@ -45,7 +45,7 @@ describe.each(messagingEngines)('readiness of a service catching up ($name)', (e
       directory: mutableDirectory('secreto'),
     })
     server = await startHttpServer(runtime.app, { port: 0, host: '127.0.0.1' })
-  }, 60_000)
+  })
   afterAll(async () => {
     bus?.release()
     await server?.close()
