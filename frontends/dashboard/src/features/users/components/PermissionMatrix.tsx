@@ -25,7 +25,7 @@ export function PermissionMatrix({ rows, onChange, disabled }: { rows: MatrixRow
     )
   }
   return (
-    <div>
+    <div className="permission-matrix__frame">
       <table className="permission-matrix">
         <caption>Permisos</caption>
         <thead>
