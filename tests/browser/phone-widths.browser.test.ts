@@ -6,9 +6,10 @@ import type { Browser, Page } from 'playwright-core'
 import { launchChromium } from './chromium.ts'
 import { startBrowserSite, tinyPng, type BrowserSite } from './support/browser-site.ts'
 import { openPage, screenshotDir } from './support/pages.ts'
-import { tokenizeCard } from '../support/card-payments.ts'
-import { createCampaignThroughApi, createMemberToken, requestOxxoVoucher, signInWithToken } from './journeys/campaign.ts'
-import { createRestrictedAdminToken, sideMenu, tableRow } from './journeys/dashboard.ts'
+import { focusedBelowStickyBars, misalignedFields, onOneRow } from './support/layout.ts'
+import { SEEDED, seedRecords, type SeededRecords } from './support/records.ts'
+import { acceptPrivacy, requestOxxoVoucher, signInWithToken } from './journeys/campaign.ts'
+import { openFromMenu, sideMenu, tableRow } from './journeys/dashboard.ts'
 import { openCampaignFromGallery } from './journeys/public-site.ts'
 
 const PHONE = { width: 390, height: 844 }
@@ -18,8 +19,9 @@ const CAMPAIGN = 'Útiles para todos'
 const shotsDir = join(screenshotDir, 'telefono')
 
 /**
- * Every public and dashboard screen on a 390x844 phone (spec §2.1, §2.5): the page never scrolls
- * sideways (tables scroll inside their own box), and the header is one row. With isMobile,
+ * Every public and dashboard screen on a 390x844 phone (spec §2.1, §2.5), lists and every create and
+ * edit form: the page never scrolls sideways (tables scroll inside their own box), fields side by side
+ * keep their inputs on one line, and the header is one row. With isMobile,
  * Chromium widens the layout viewport to the content, so the width is compared with 390 itself.
  * A screenshot of each screen is kept under .test-reports/screenshots/telefono.
  */
@@ -27,6 +29,7 @@ describe('Pantallas en un teléfono (390 px)', () => {
   let site: BrowserSite
   let browser: Browser
   let adminToken: string
+  let records: SeededRecords
   let filesDir: string
   let imagePath: string
 
@@ -34,29 +37,11 @@ describe('Pantallas en un teléfono (390 px)', () => {
     ;[site, browser] = await Promise.all([startBrowserSite(), launchChromium()])
     const logo = await site.upload()
     adminToken = await site.configure({ settings: { name: LONG_NAME, logo, gratitudeMessage: 'Gracias por tu donación' } })
-    const campaignId = (await createCampaignThroughApi(site, adminToken))._id
+    records = await seedRecords(site, adminToken)
     filesDir = mkdtempSync(join(tmpdir(), 'telefono-'))
     imagePath = join(filesDir, 'portada.png')
     writeFileSync(imagePath, tinyPng)
     mkdirSync(shotsDir, { recursive: true })
-
-    // One donation per channel, a member and a restricted administrator, so no list is empty.
-    const card = await site.api('/api/donations/conekta', {
-      method: 'POST',
-      json: { token: await tokenizeCard(site.sim), name: 'Ana Tarjeta', amount: 100, campaign: campaignId, email: 'ana.tarjeta.con.un.correo.largo@correo.mx', phone: '5511112222', user: null },
-    })
-    expect(card.status).toBe(200)
-    const voucher = await site.api('/api/donations/oxxopay/request', {
-      method: 'POST',
-      json: { name: 'Diego', lastName: 'Efectivo', email: 'diego@correo.mx', phone: '5533334444', campaign: campaignId, amount: 300, user: null },
-    })
-    expect(voucher.status).toBe(200)
-    const order = await site.api('/api/donations/paypal/order', { method: 'POST', json: { campaign: campaignId, amount: 500, user: null } })
-    const { orderID } = (await order.json()) as { orderID: string }
-    await site.sim.approvePaypal(orderID, { name: 'Eva Torres', email: 'eva@correo.mx' })
-    expect((await site.api('/api/donations/paypal', { method: 'POST', json: { campaign: campaignId, orderID, user: null } })).status).toBe(200)
-    await createMemberToken(site, adminToken, 'lucia.ramirez@example.com')
-    await createRestrictedAdminToken(site, adminToken, 'rosa.mendez@example.com', [{ module: 'campaign', read: true, create: true, update: true }])
   })
 
   afterAll(async () => {
@@ -94,6 +79,8 @@ describe('Pantallas en un teléfono (390 px)', () => {
         .map((element) => `${element.tagName.toLowerCase()}.${String(element.className).split(' ')[0]}`),
     )
     expect.soft(cut, `${name}: contenido cortado`).toEqual([])
+    // Fields side by side keep their inputs on one line, whatever their labels' lengths.
+    expect.soft(await misalignedFields(page), `${name}: campos desalineados`).toEqual([])
     if (!header) return
     const bar = page.locator('.public-navbar__inner, .dashboard__header').first()
     const rows = await bar.evaluate((element) => {
@@ -357,5 +344,121 @@ describe('Pantallas en un teléfono (390 px)', () => {
     await page.goto(`${site.url}/dashboard/donadora`)
     await page.getByRole('heading', { name: 'Tips para hacer donaciones' }).waitFor()
     await check(page, 'donadora')
+  })
+
+  it('panel: alta y edición de administradores con su tabla de permisos, y el formulario del recibo timbrado', async () => {
+    const page = await phone('telefono-administradores')
+    await signInWithToken(page, adminToken)
+    await page.goto(`${site.url}/dashboard/menu`)
+    await page.getByRole('heading', { level: 1, name: /^Bienvenido/ }).waitFor()
+    const permissions = page.getByRole('table', { name: 'Permisos' })
+    // The whole table inside its box at 390 px: 'Actualizar' is reached without scrolling sideways.
+    const wholeTable = () => permissions.evaluate((table) => table.parentElement !== null && table.parentElement.scrollWidth <= table.parentElement.clientWidth)
+
+    await openFromMenu(page, 'Administradores')
+    await page.waitForURL('**/dashboard/user-admin/list')
+    await page.getByRole('link', { name: 'Agregar', exact: true }).click()
+    await page.waitForURL(/\/dashboard\/user\/create/)
+    await permissions.waitFor()
+    await check(page, 'administrador-alta')
+    expect.soft(await wholeTable(), 'administrador-alta: tabla de permisos completa').toBe(true)
+
+    await openFromMenu(page, 'Administradores')
+    await tableRow(page, SEEDED.restrictedAdmin).getByText(SEEDED.restrictedAdmin).click()
+    await page.waitForURL(/\/dashboard\/user\/view\/[^/]+$/)
+    await page.getByRole('link', { name: 'Editar' }).click()
+    await page.waitForURL(/\/dashboard\/user\/edit\/[^/]+$/)
+    await permissions.waitFor()
+    await check(page, 'administrador-edicion')
+    expect.soft(await wholeTable(), 'administrador-edicion: tabla de permisos completa').toBe(true)
+
+    await openFromMenu(page, 'Donaciones')
+    await page.getByRole('link', { name: 'Recibos deducibles' }).click()
+    await tableRow(page, SEEDED.receiptRfc).getByRole('button', { name: /^Subir recibo/ }).click()
+    await page.getByRole('dialog', { name: 'Subir recibo timbrado' }).getByLabel('XML del CFDI timbrado').waitFor()
+    await check(page, 'recibo-timbrado')
+  })
+
+  it('donación: formularios de tarjeta (una vez y cada mes) y de efectivo, y el comentario de quien tiene cuenta', async () => {
+    const page = await phone('telefono-donacion')
+    await signInWithToken(page, records.memberToken)
+    await page.goto(`${site.url}/campaigns/${records.slug}`)
+    await page.getByRole('heading', { level: 1, name: SEEDED.campaign }).waitFor()
+    await page.getByLabel('Escribe un comentario').waitFor()
+    await check(page, 'campana-con-comentario')
+    await acceptPrivacy(page)
+
+    for (const [frequency, channel, title, submit, name] of [
+      ['Donar una vez', 'Pagar con tarjeta', 'Donar con tarjeta', 'Donar', 'tarjeta'],
+      ['Donar cada mes', 'Donar cada mes con tarjeta', 'Donar cada mes con tarjeta', 'Donar cada mes', 'tarjeta-mensual'],
+    ] as const) {
+      await page.getByRole('button', { name: frequency, exact: true }).click()
+      await page.getByRole('button', { name: channel, exact: true }).click()
+      const dialog = page.getByRole('dialog', { name: title })
+      const [expiry, cvc] = [dialog.getByLabel('Vencimiento (MM/AA)'), dialog.getByLabel('CVC')]
+      await cvc.waitFor()
+      await check(page, `${name}-formulario`)
+      expect.soft(await onOneRow(expiry, cvc), `${name}: vencimiento y CVC en una fila`).toBe(true)
+      // With a message under one of the two only, they still line up.
+      await cvc.fill('123')
+      await dialog.getByRole('button', { name: submit, exact: true }).click()
+      await dialog.getByText('Campo requerido').first().waitFor()
+      await check(page, `${name}-mensajes`)
+      expect.soft(await onOneRow(expiry, cvc), `${name} con mensajes: vencimiento y CVC en una fila`).toBe(true)
+      await dialog.getByRole('button', { name: 'Cerrar' }).click()
+      await dialog.waitFor({ state: 'detached' })
+    }
+
+    await page.getByRole('button', { name: 'Donar una vez', exact: true }).click()
+    await page.getByRole('button', { name: 'Pagar en efectivo (OXXO)' }).click()
+    const cash = page.getByRole('dialog', { name: 'Donar en efectivo' })
+    await cash.getByLabel('Apellidos').waitFor()
+    await check(page, 'efectivo-formulario')
+    await cash.getByRole('button', { name: 'Generar ficha de pago' }).click()
+    await cash.getByText('Campo requerido').first().waitFor()
+    await check(page, 'efectivo-mensajes')
+  })
+
+  it.each([
+    ['390 px', PHONE],
+    ['1280 px', { width: 1280, height: 900 }],
+  ])('recibo deducible a %s: el primer envío vacío muestra cada mensaje y el campo con el foco queda a la vista bajo el encabezado', async (width, viewport) => {
+    const { page } = await openPage(browser, `recibo-deducible-${width.replace(' ', '')}`, viewport === PHONE ? { viewport, mobile: true } : { viewport })
+    await page.goto(`${site.url}/campaigns/${records.slug}`)
+    await page.getByRole('heading', { level: 1, name: SEEDED.campaign }).waitFor()
+    await acceptPrivacy(page)
+    // A donor who changed their mind: ticked, unticked and ticked again.
+    const wanted = page.getByRole('checkbox', { name: 'Quiero recibo deducible' })
+    const receipt = page.getByRole('group', { name: 'Recibo deducible' })
+    const rfc = receipt.getByLabel('RFC')
+    await wanted.check()
+    await rfc.waitFor()
+    await wanted.uncheck()
+    await wanted.check()
+    await rfc.waitFor()
+    if (viewport === PHONE) await check(page, 'recibo-deducible')
+
+    // The RFC touched and left empty, just under the top of the window (behind the sticky header), and the pay button in view.
+    await rfc.click()
+    await rfc.evaluate((input) => window.scrollBy(0, input.getBoundingClientRect().top - 8))
+    await page.getByRole('button', { name: 'Pagar con tarjeta' }).click()
+    const fields = ['RFC', 'Nombre o razón social', 'Régimen fiscal', 'Código postal', 'Correo electrónico para el recibo']
+    // Each field's message, as its aria-describedby names it.
+    const shown = () =>
+      Promise.all(
+        fields.map(async (label) => {
+          const describedBy = (await receipt.getByLabel(label, { exact: true }).getAttribute('aria-describedby')) ?? ''
+          const message = receipt.locator(`[id="${describedBy.split(' ').find((id) => id.endsWith('-mensaje')) ?? 'ninguno'}"]`)
+          return `${label}: ${(await message.count()) > 0 ? await message.innerText() : 'sin mensaje'}`
+        }),
+      )
+    await expect.poll(shown).toEqual(fields.map((label) => `${label}: Campo requerido`))
+    expect(await page.getByRole('dialog', { name: 'Donar con tarjeta' }).count()).toBe(0)
+
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('name'))).toBe('rfc')
+    const focused = await focusedBelowStickyBars(page)
+    await page.screenshot({ path: join(shotsDir, `recibo-deducible-foco-${width.replace(' ', '')}.png`) })
+    expect(focused.top, `${focused.field}: arriba, bajo el encabezado (${focused.bars} px)`).toBeGreaterThanOrEqual(focused.bars)
+    expect(focused.bottom, `${focused.field}: abajo, dentro de la ventana`).toBeLessThanOrEqual(focused.viewport)
   })
 })

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useId, useState, type RefObject } from 'react'
+import { lazy, Suspense, useId, useLayoutEffect, useState, type RefObject } from 'react'
 import { Loading } from '@donaciones/web-kit'
 import type { ReadReceipt } from '../lib/channel-props.ts'
 
@@ -14,7 +14,9 @@ const notRequested: ReadReceipt = async () => undefined
 export function DeductibleReceiptFields({ reader }: { reader: RefObject<ReadReceipt> }) {
   const [wanted, setWanted] = useState(false)
   const checkboxId = useId()
-  useEffect(() => {
+  // A layout effect, so it runs before the fields' own (passive) effect that installs their reader:
+  // ticked again once their code is loaded, both mount together and the fields' reader must win.
+  useLayoutEffect(() => {
     // Until the fields have loaded a ticked box reads as not yet valid; unticked, as no receipt.
     reader.current = wanted ? async () => null : notRequested
     return () => {

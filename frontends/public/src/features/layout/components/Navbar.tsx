@@ -1,7 +1,8 @@
-import { useState } from 'react'
+import { useRef, useState } from 'react'
 import { Link, NavLink } from '@donaciones/web-kit/router'
 import type { PublicConfiguration } from '@donaciones/contracts'
 import { useSession } from '@donaciones/web-kit'
+import { useNavbarHeight } from '../hooks/use-navbar-height.ts'
 import { navbarSiteName } from '../lib/site-name.ts'
 import { SearchBox } from './SearchBox.tsx'
 import { UserMenu } from './UserMenu.tsx'
@@ -19,8 +20,10 @@ export function Navbar({ config }: { config: PublicConfiguration }) {
   const close = () => setMenuOpen(false)
   const name = config.settings.name
   const shownName = navbarSiteName(name)
+  const header = useRef<HTMLElement>(null)
+  useNavbarHeight(header)
   return (
-    <header className="public-navbar">
+    <header ref={header} className="public-navbar">
       <div className={`public-navbar__inner${menuOpen ? ' public-navbar__inner--open' : ''}`}>
         <Link to="/" className="public-navbar__brand" onClick={close} {...(shownName !== name && { 'aria-label': `${name}: inicio` })}>
           {config.settings.logo && <img className="public-navbar__logo" src={config.settings.logo.path} alt="" />}
