@@ -154,6 +154,22 @@ forEachEngine('internal endpoints, events and replay', (engine) => {
         expect(text).not.toContain(row.salt)
       }
       for (const row of tokens.rows) expect(text).not.toContain(row.token_hash)
+
+      // A sign-up's link keeps that registration's password hash beside it, never in an event either.
+      const registrant = uniqueEmail('registro')
+      expect((await platform.api('/api/auth/register', { json: { name: 'Rosa', lastName: 'Méndez', email: registrant, password: 'Registro#2026' } })).status).toBe(200)
+      const verificationToken = (await waitForMails(platform, registrant))[0]?.text.match(/token=(\S+)/)?.[1]
+      expect(verificationToken).toBeDefined()
+      const pending = await platform.db.query<{ token_hash: string; salt: string; hash: string }>(
+        `select token_hash, salt, hash from ${schema()}.verification_tokens where user_id = (select id from ${schema()}.users where email = $1)`,
+        [registrant],
+      )
+      expect(pending.rows).toHaveLength(1)
+      const after = JSON.stringify((await platform.db.query(`select data, metadata from ${schema()}.events`)).rows)
+      for (const secret of ['Registro#2026', verificationToken, pending.rows[0]?.token_hash, pending.rows[0]?.salt, pending.rows[0]?.hash]) {
+        expect(secret).toBeTruthy()
+        expect(after).not.toContain(secret)
+      }
     })
   })
 

@@ -240,11 +240,20 @@ describe('the user decider: sign-up, profile and sessions', () => {
   const verified = newEvent(userEmailVerified, { userId })
 
   it('verifies a self sign-up once, for the e-mail of the link', () => {
-    spec.given([signup]).when({ kind: 'verify-email', email: 'Luis@Ejemplo.mx' }).then([verified])
-    spec.given([signup, verified]).when({ kind: 'verify-email', email: 'luis@ejemplo.mx' }).thenThrows(invalidVerificationLink())
-    spec.given([signup]).when({ kind: 'verify-email', email: 'otro@ejemplo.mx' }).thenThrows(invalidVerificationLink())
-    spec.given([donor]).when({ kind: 'verify-email', email: 'luis@ejemplo.mx' }).thenThrows(invalidVerificationLink())
-    spec.given([]).when({ kind: 'verify-email', email: 'luis@ejemplo.mx' }).thenThrows(invalidVerificationLink())
+    const names = { name: 'Luis', lastName: 'Pérez' }
+    spec.given([signup]).when({ kind: 'verify-email', email: 'Luis@Ejemplo.mx', names }).then([verified])
+    spec.given([signup]).when({ kind: 'verify-email', email: 'luis@ejemplo.mx', names: null }).then([verified])
+    spec.given([signup, verified]).when({ kind: 'verify-email', email: 'luis@ejemplo.mx', names }).thenThrows(invalidVerificationLink())
+    spec.given([signup]).when({ kind: 'verify-email', email: 'otro@ejemplo.mx', names }).thenThrows(invalidVerificationLink())
+    spec.given([donor]).when({ kind: 'verify-email', email: 'luis@ejemplo.mx', names }).thenThrows(invalidVerificationLink())
+    spec.given([]).when({ kind: 'verify-email', email: 'luis@ejemplo.mx', names }).thenThrows(invalidVerificationLink())
+  })
+
+  it('gives the verified account the name of the registration whose link was opened', () => {
+    spec
+      .given([signup])
+      .when({ kind: 'verify-email', email: 'luis@ejemplo.mx', names: { name: 'Luisa', lastName: 'Gómez' } })
+      .then([newEvent(userUpdated, { userId, name: 'Luisa', lastName: 'Gómez', email: 'luis@ejemplo.mx', thumbnail: null, picture: 'https://fotos.ejemplo.mx/luis.png' }), verified])
   })
 
   it('signs in a verified, active user only', () => {

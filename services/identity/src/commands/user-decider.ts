@@ -56,7 +56,8 @@ export type UserCommand =
   | { kind: 'reset-password' }
   | { kind: 'request-recovery'; expiresAt: string }
   | { kind: 'recover-password'; email: string }
-  | { kind: 'verify-email'; email: string }
+  /** `names`: those of the registration whose link is opened (null for a link that carries none). */
+  | { kind: 'verify-email'; email: string; names: { name: string; lastName: string } | null }
   | { kind: 'update-profile'; input: ProfileUpdateRequest; emailOfAnother: boolean }
   | { kind: 'link-social'; provider: SocialProvider; providerId: string }
   | { kind: 'sign-in' }
@@ -166,7 +167,11 @@ function decide(command: UserCommand, state: UserState | null): readonly NewEven
   }
   if (command.kind === 'verify-email') {
     if (!state || emailKey(state.email) !== emailKey(command.email) || state.emailVerified) throw invalidVerificationLink()
-    return [newEvent(userEmailVerified, { userId: state.id })]
+    const verified = newEvent(userEmailVerified, { userId: state.id })
+    const { names } = command
+    // The account takes the name of the registration whose link its owner opened.
+    if (!names || (names.name === state.name && names.lastName === state.lastName)) return [verified]
+    return [newEvent(userUpdated, { userId: state.id, ...names, email: state.email, thumbnail: state.thumbnail, picture: state.picture }), verified]
   }
   if (command.kind === 'revert-setup') return state ? [newEvent(userSetupReverted, { userId: state.id, setupId: command.setupId })] : []
   if (!state) throw userNotFound()
