@@ -48,6 +48,33 @@ describe('accounts driven by e-mail through the gateway', () => {
     expect(site.mail.mails.some((candidate) => candidate.to.includes('nadie@fundacion.mx'))).toBe(false)
   })
 
+  it('gives an e-mail registered twice before verification the password of the person who opens its link from the mailbox', async () => {
+    const email = 'buzon.ajeno@correo.mx'
+    const intruder = 'Intrusa#2026'
+    const owner = 'Duena#2026x'
+    const register = (name: string, password: string) =>
+      site.api('/api/auth/register', { method: 'POST', json: { name, lastName: 'Prueba', email, password } })
+    // Someone registers the address first; then its owner registers it with his own password.
+    expect((await register('Intrusa', intruder)).status).toBe(200)
+    expect((await register('Dueña', owner)).status).toBe(200)
+    const toOwner = () => site.mail.mails.filter((mail) => mail.to.includes(email))
+    await expect.poll(() => toOwner().length, { timeout: 30_000 }).toBe(2)
+    // The owner opens the links in his mailbox with his password: only the one his registration mailed works.
+    const statuses: number[] = []
+    for (const mail of toOwner()) {
+      const link = /(https?:\/\/\S+\/verify-email\?[^\s"<>]+)/.exec(mail.text)?.[1]
+      const query = new URL(link ?? 'http://sin-enlace').searchParams
+      statuses.push((await site.api('/api/auth/verify-email', { method: 'POST', json: { email, token: query.get('token'), password: owner } })).status)
+    }
+    expect(statuses.filter((status) => status === 200)).toHaveLength(1)
+    expect(statuses.filter((status) => status === 422)).toHaveLength(1)
+    expect((await login(site, email, intruder)).status).toBe(401)
+    const signedIn = await login(site, email, owner)
+    expect(signedIn.status).toBe(200)
+    const claims = JSON.parse(Buffer.from((await json<{ token: string }>(signedIn)).token.split('.')[1] ?? '', 'base64url').toString('utf8')) as { name: string }
+    expect(claims.name).toBe('Dueña')
+  })
+
   it("ends a deactivated user's old token on the next request to any service", async () => {
     // The recovery above changed the administrator's password, which ended his earlier tokens.
     expect((await site.api('/api/users/admin/', { token: adminToken })).status).toBe(401)

@@ -43,6 +43,18 @@ forEachEngine('change history through the gateway', (engine) => {
   const change = (description: string) => ({ cause: 'Actualización', description })
   const off = (description: string) => ({ cause: 'Desactivación', description })
 
+  it("attributes the setup wizard's first category and institution to the first administrator", async () => {
+    const categories = await json<{ _id: string; title: string }[]>(await site.api('/api/categories/', { token: admin }))
+    const institutions = await json<{ _id: string; name: string }[]>(await site.api('/api/institutions/', { token: admin }))
+    const category = categories.find((record) => record.title === 'Salud')
+    const institution = institutions.find((record) => record.name === 'Hospital Aliado')
+    expect(category && institution).toBeTruthy()
+    for (const [module, document] of [['category', category?._id], ['institution', institution?._id]] as const) {
+      const creation = async () => (await json<Entry[]>(await site.api(`/api/historical/?module=${module}&document=${document}`, { token: admin }))).at(-1)
+      await expect.poll(creation, { timeout: 30_000 }).toMatchObject({ cause: 'Creación', createdBy: { _id: adminId, name: 'Ana', fullName: 'Ana Pérez' } })
+    }
+  })
+
   it('records institution, category and campaign updates and toggles within 2 seconds', async () => {
     const institution = await json<{ _id: string }>(await site.api('/api/institutions', { method: 'POST', token: admin, json: { name: 'Casa Hogar', description: 'Albergue' } }))
     await site.api(`/api/institutions/${institution._id}`, { method: 'PUT', token: admin, json: { payload: { name: 'Casa Hogar Luz', description: 'Albergue' }, historical: change('Nombre completo') } })

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startFakeOauth, type FakeOauth } from '../tools/fake-oauth/index.ts'
+import { defaultFakeUser, startFakeOauth, type FakeOauth } from '../tools/fake-oauth/index.ts'
 import { signIn } from '../services/identity/test/oauth/test-flow.ts'
 import { freePort } from './support/processes.ts'
 import { json, startTestSite, wizardPayload, type TestSite } from './support/site.ts'
@@ -42,6 +42,40 @@ describe('social sign-in through the gateway', () => {
     const again = await steps.browser.fetch(`${site.platform.url}/api/oauth/login/check`)
     expect(again.status).toBe(200)
     expect(await json(again)).toEqual({ token: null, user: null })
+  })
+
+  it('signs a Google user into an existing account found by e-mail only once that e-mail is verified', async () => {
+    const email = 'rosa.pendiente@correo.mx'
+    const password = 'Registro#2026'
+    const registered = await site.api('/api/auth/register', { method: 'POST', json: { name: 'Rosa', lastName: 'Méndez', email, password } })
+    expect(registered.status).toBe(200)
+    fake.setUser({ ...defaultFakeUser, id: 'google-pendiente', email, emailVerified: true })
+    try {
+      // Unverified: whoever registered chose its password, so the Google user is neither let in nor linked.
+      const refused = await signIn(site.platform.url, 'google')
+      expect(refused.callback.status).toBe(403)
+      expect(await json(refused.callback)).toEqual({
+        message: 'Correo sin verificar',
+        description: 'Hay un registro pendiente de activar con este correo. Actívelo con el enlace que le enviamos y la contraseña que eligió, o regístrese de nuevo para recibir otro enlace.',
+      })
+      expect(await json(refused.check)).toEqual({ token: null, user: null })
+
+      // Verified from the mailbox with the sign-up's password: the same Google user now enters that account.
+      const mail = await site.mail.waitFor(email)
+      const link = /(https?:\/\/\S+\/verify-email\?[^\s"<>]+)/.exec(mail.text)?.[1]
+      const query = new URL(link ?? 'http://sin-enlace').searchParams
+      const verified = await site.api('/api/auth/verify-email', { method: 'POST', json: { email: query.get('email'), token: query.get('token'), password } })
+      expect(verified.status).toBe(200)
+      const accepted = await signIn(site.platform.url, 'google')
+      expect(accepted.check.status).toBe(200)
+      const session = await json<{ token: string; user: { _id: string; email: string; role: number } }>(accepted.check)
+      expect(session.user).toMatchObject({ email, role: 2 })
+      const byPassword = await json<{ token: string }>(await site.api('/api/auth/login', { method: 'POST', json: { email, password } }))
+      const claims = JSON.parse(Buffer.from(byPassword.token.split('.')[1] ?? '', 'base64url').toString('utf8')) as { _id: string }
+      expect(claims._id).toBe(session.user._id)
+    } finally {
+      fake.setUser(defaultFakeUser)
+    }
   })
 
   it("answers an anonymous visitor's session check (every page load makes one) with 200 and no session", async () => {

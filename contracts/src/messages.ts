@@ -87,6 +87,8 @@ export const EMAIL_NOT_VERIFIED_TITLE = 'Correo sin verificar'
 export const EMAIL_NOT_VERIFIED_TEXT = 'Abra el enlace que le enviamos por correo para activar su cuenta antes de iniciar sesión'
 export const INVALID_VERIFICATION_LINK_TITLE = 'Enlace inválido'
 export const INVALID_VERIFICATION_LINK_TEXT = 'El enlace de verificación no es válido, ya se usó o expiró. Regístrese de nuevo para recibir otro.'
+/** The verification's password is not the one of the registration that mailed the link. */
+export const VERIFICATION_PASSWORD_MISMATCH = 'No es la contraseña que eligió al registrarse con este correo'
 
 /**
  * The spec's 'Se ha enviado una contraseña provisional a {email}', in the future tense: the mail is

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Browser, Locator, Page } from 'playwright-core'
 import { launchChromium } from './chromium.ts'
 import { signInWithToken } from './journeys/campaign.ts'
+import { sideMenu } from './journeys/dashboard.ts'
 import { adminCredentials, startBrowserSite, type BrowserSite } from './support/browser-site.ts'
 import { keyScreen, openPage } from './support/pages.ts'
 
@@ -171,5 +172,42 @@ describe('dashboard: change history', () => {
     await keyScreen(page, 'historico-usuario')
     expect(consoleErrors).toEqual([])
     await page.context().close()
+  })
+
+  it("credits the setup's first category to the first administrator, and says 'Sin justificación' in Histórico and in the record's own history alike", async () => {
+    const { page, consoleErrors } = await openPage(browser, 'historico-configuracion')
+    await signInWithToken(page, admin)
+    await page.goto(`${site.url}/dashboard/historical/list`)
+    await page.getByRole('heading', { level: 1, name: 'Histórico de eventos' }).waitFor()
+    const created = page.getByRole('listitem').filter({ has: page.getByRole('link', { name: 'Salud', exact: true }) })
+    await created.waitFor()
+    await created.getByText('Sin justificación', { exact: true }).waitFor()
+    expect(await created.getByRole('link', { name: 'Autor: Ana Pérez' }).getAttribute('href')).toBe(`/dashboard/user/view/${adminId}`)
+    expect(await page.getByText('Autor desconocido').count()).toBe(0)
+    await created.scrollIntoViewIfNeeded()
+    await keyScreen(page, 'historico-configuracion')
+
+    // The category's own history, in the row of Categorías, words it the same way.
+    await sideMenu(page).getByRole('link', { name: 'Categorías' }).click()
+    await page.waitForURL(`${site.url}/dashboard/category/list`)
+    await page.getByRole('button', { name: 'Ver cambios: Salud' }).click()
+    const rows = page.locator('.data-table__detail')
+    await rows.getByText('Creación', { exact: true }).waitFor()
+    await rows.getByText('Sin justificación', { exact: true }).waitFor()
+    expect(await rows.getByText('Ana Pérez', { exact: true }).count()).toBe(1)
+    expect(await rows.getByText('Justificación:', { exact: false }).count()).toBe(0)
+    await keyScreen(page, 'historico-configuracion-categoria')
+    expect(consoleErrors).toEqual([])
+    await page.context().close()
+
+    const { page: phone } = await openPage(browser, 'historico-configuracion-movil', { viewport: { width: 390, height: 844 } })
+    await signInWithToken(phone, admin)
+    await phone.goto(`${site.url}/dashboard/category/list`)
+    await phone.getByRole('button', { name: 'Ver cambios: Salud' }).click()
+    const phoneRows = phone.locator('.data-table__detail')
+    await phoneRows.getByText('Sin justificación', { exact: true }).waitFor()
+    await phoneRows.scrollIntoViewIfNeeded()
+    await keyScreen(phone, 'historico-configuracion-categoria-movil')
+    await phone.context().close()
   })
 })

@@ -45,6 +45,13 @@ describe('a visitor creates an account and comments', () => {
     return link
   }
 
+  /** The verification screen of a mailed link: the sign-up's password activates the account. */
+  async function activate(page: Page, password: string) {
+    const main = page.getByRole('main')
+    await main.getByLabel('Contraseña', { exact: true }).fill(password)
+    await main.getByRole('button', { name: 'Activar cuenta' }).click()
+  }
+
   async function expectNoHorizontalScroll(page: Page) {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390)
   }
@@ -52,7 +59,7 @@ describe('a visitor creates an account and comments', () => {
   it('signs up from the login screen, verifies the e-mail from the mailed link, signs in and comments', async () => {
     const email = 'rosa.mendez@correo.mx'
     const password = 'Huerto#2026'
-    // Signing in before verifying answers 403, and the spent link 422; nothing else may reach the console.
+    // Signing in before verifying answers 403, a wrong password and the spent link 422; nothing else may reach the console.
     const { page } = await openPage(browser, 'registro-recorrido', {
       expectedConsoleErrors: [/status of 403 .*\/api\/auth\/login\)/, /status of 422 .*\/api\/auth\/verify-email\)/],
     })
@@ -92,10 +99,17 @@ describe('a visitor creates an account and comments', () => {
     await waitForToast(page, 'Correo sin verificar')
     expect(await page.evaluate(() => localStorage.getItem('auth_token'))).toBeNull()
 
-    // The person arrives from the e-mail: the link verifies the account once.
+    // The person arrives from the e-mail: the link, with the password chosen at sign-up, verifies the account once.
     const link = await verificationLink(email)
     expect(link.startsWith(`${site.url}/verify-email?`)).toBe(true)
     await page.goto(link)
+    await main.getByText(`Para activar la cuenta ${email}, escriba la contraseña que eligió al registrarse.`).waitFor()
+    await main.getByRole('button', { name: 'Activar cuenta' }).click()
+    await main.getByText('Campo requerido', { exact: true }).waitFor()
+    await activate(page, 'Otra#Clave2026')
+    await main.getByText('No es la contraseña que eligió al registrarse con este correo', { exact: true }).waitFor()
+    await keyScreen(page, 'registro-verificar-contrasena')
+    await activate(page, password)
     await main.getByText('Correo verificado').waitFor()
     await main.getByText('Su cuenta está activa; ya puede iniciar sesión').waitFor()
     await keyScreen(page, 'registro-verificado')
@@ -115,6 +129,7 @@ describe('a visitor creates an account and comments', () => {
 
     // The same link a second time is refused in Spanish.
     await page.goto(link)
+    await activate(page, password)
     await main.getByText('Enlace inválido').waitFor()
     await main.getByText('El enlace de verificación no es válido, ya se usó o expiró.', { exact: false }).waitFor()
   })
@@ -160,6 +175,10 @@ describe('a visitor creates an account and comments', () => {
     await keyScreen(page, 'registro-movil-enviado')
 
     await page.goto(await verificationLink(email))
+    await page.getByRole('main').getByRole('button', { name: 'Activar cuenta' }).waitFor()
+    await expectNoHorizontalScroll(page)
+    await keyScreen(page, 'registro-movil-verificar')
+    await activate(page, password)
     await page.getByRole('main').getByText('Correo verificado').waitFor()
     await expectNoHorizontalScroll(page)
     await keyScreen(page, 'registro-movil-verificado')

@@ -75,10 +75,15 @@ export type RegisterRequest = z.infer<typeof registerRequestSchema>
 /** /register form: the request plus a confirmation of the password. */
 export const registerFormSchema = withConfirmation(registerRequestSchema.extend({ confirmation: confirmationSchema }), 'password')
 
-/** POST /auth/verify-email (e-mail and token come from the mailed link's query). */
+/**
+ * POST /auth/verify-email: e-mail and token come from the mailed link's query, the password is the
+ * one chosen in the registration that mailed the link (so only the person who registered and holds
+ * the mailbox activates the account, and with that password).
+ */
 export const verifyEmailRequestSchema = z.object({
   email: emailSchema,
   token: requiredString,
+  password: requiredString,
 })
 export type VerifyEmailRequest = z.infer<typeof verifyEmailRequestSchema>
 

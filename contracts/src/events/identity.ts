@@ -142,13 +142,14 @@ export const userSetupReverted = defineEvent({
   schema: z.object({ userId: idSchema, setupId: idSchema }),
 })
 
-/** What a refused change of another administrator tried to do. */
-export const refusedChangeSchema = z.enum(['email', 'provisional-password', 'deactivation'])
+/** What a refused change of another user tried to do ('permissions': give or take away permissions the caller lacks). */
+export const refusedChangeSchema = z.enum(['email', 'provisional-password', 'deactivation', 'permissions'])
 export type RefusedChange = z.infer<typeof refusedChangeSchema>
 
 /**
  * A restricted administrator tried to change another administrator's e-mail or password, or to
- * deactivate him, without holding every permission that administrator holds (answered 403).
+ * deactivate him, without holding every permission that administrator holds, or to give or take
+ * away a permission he does not hold himself (answered 403).
  * Recorded on the target's stream so the history shows who tried; nothing of the user changes.
  */
 export const userChangeRefused = defineEvent({

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { replayProjection } from '@donaciones/kit'
+import { categoryCreated, institutionCreated, userCreated } from '@donaciones/contracts'
+import { newEvent, replayProjection } from '@donaciones/kit'
 import type { EmbeddedPlatform } from '@donaciones/platform'
 import { startTestSite, type TestSite } from '../../../tests/support/site.ts'
 import { categoryKind } from '../../campaign/src/catalog-kinds.ts'
@@ -93,5 +94,57 @@ describe('audit: the change history built from the other services’ events', ()
     }
     expect(new Set(entries.map((entry) => entry.createdAt)).size).toBe(1)
     expect(entries.map((entry) => entry.cause)).toEqual(['Desactivación', 'Actualización', 'Creación'])
+  })
+
+  it("gives the setup's records stored without an author the administrator that setup request created, whichever arrives first, also on a replay", async () => {
+    const audit = platform.runtimes.audit.context
+    const campaignStore = platform.runtimes.campaign.context.store
+    // A site configured before the wizard named an author: its catalog events carry none, and share
+    // the setup request's correlation id with the administrator's creation.
+    const setupRequest = randomUUID()
+    const unattributed = { actor: null, correlationId: setupRequest }
+    const adminId = randomUUID()
+    const categoryId = randomUUID()
+    const institutionId = randomUUID()
+    await campaignStore.append(`category-${categoryId}`, [newEvent(categoryCreated, { categoryId, title: 'Salud anterior', description: 'Consultas', active: true })], {
+      expectedVersion: 0,
+      metadata: unattributed,
+    })
+    await platform.runtimes.identity.context.store.append(
+      `user-${adminId}`,
+      [
+        newEvent(userCreated, {
+          userId: adminId, name: 'Primera', lastName: 'Administradora', email: `${adminId}@fundacion.mx`, thumbnail: null, picture: null,
+          role: 0, permissions: [], active: true, changePassword: false, origin: 'setup',
+        }),
+      ],
+      { expectedVersion: 0, metadata: { actor: adminId, correlationId: setupRequest } },
+    )
+    const authorOf = async (module: 'category' | 'institution', document: string) =>
+      (await listHistory(audit.db, audit.store.schema, { module, document })).map((entry) => [entry.cause, entry.createdBy?.fullName ?? null])
+    // The category was created before the administrator arrived; the institution arrives after him.
+    await expect.poll(() => authorOf('category', categoryId), { timeout: 30_000 }).toEqual([['Creación', 'Primera Administradora']])
+    await campaignStore.append(
+      `institution-${institutionId}`,
+      [newEvent(institutionCreated, { institutionId, name: 'Hospital anterior', description: 'Aliado', active: true })],
+      { expectedVersion: 0, metadata: unattributed },
+    )
+    await expect.poll(() => authorOf('institution', institutionId), { timeout: 30_000 }).toEqual([['Creación', 'Primera Administradora']])
+    // A record created without an author by another request stays without one.
+    const other = randomUUID()
+    await campaignStore.append(`category-${other}`, [newEvent(categoryCreated, { categoryId: other, title: 'Sin autor', description: 'd', active: true })], {
+      expectedVersion: 0,
+      metadata: { actor: null, correlationId: randomUUID() },
+    })
+    await expect.poll(() => authorOf('category', other), { timeout: 30_000 }).toEqual([['Creación', null]])
+
+    const before = await listHistory(audit.db, audit.store.schema, {})
+    // A site whose history was built before this rule: its rows have no author until a replay.
+    await audit.db.query(`update ${audit.store.schema}.history set created_by = null where document = any($1::text[])`, [[categoryId, institutionId]])
+    expect(await authorOf('category', categoryId)).toEqual([['Creación', null]])
+    await replayProjection({ store: audit.store, projection: historyProjection })
+    expect(await listHistory(audit.db, audit.store.schema, {})).toEqual(before)
+    expect(await authorOf('category', categoryId)).toEqual([['Creación', 'Primera Administradora']])
+    expect(await authorOf('category', other)).toEqual([['Creación', null]])
   })
 })

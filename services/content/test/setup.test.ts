@@ -72,14 +72,15 @@ describe('setup wizard: GET and POST /api/init', () => {
     expect(harness.campaign.calls).toEqual([])
   })
 
-  it('undoes the catalog when the administrator cannot be created, leaving nothing behind', async () => {
+  it('creates no catalog when the administrator cannot be created, leaving nothing behind', async () => {
     const { token: _t, user: other } = await harness.identity.tokenFor(2)
     const payload = wizardPayload(files)
     const response = await api<ErrorBody>('/api/init', { json: { ...payload, user: { ...payload.user, email: other.email } } })
     expect(response.status).toBe(409)
     expect(response.body.message).toBe('Registro ya existente')
-    expect(harness.campaign.calls).toHaveLength(2)
-    expect(harness.campaign.calls[1]).toMatch(/^DELETE /)
+    // The administrator comes first; the undo still asks both services.
+    expect(harness.campaign.calls).toHaveLength(1)
+    expect(harness.campaign.calls[0]).toMatch(/^DELETE /)
     expect(harness.campaign.catalogs.size).toBe(0)
     expect(harness.identity.admins()).toEqual([])
     expect((await api('/api/init')).body).toEqual({ configured: false })
@@ -93,19 +94,21 @@ describe('setup wizard: GET and POST /api/init', () => {
   it('a retry of the same request after a failed undo reuses the setup and creates no duplicates', async () => {
     harness.campaign.calls.length = 0
     harness.identity.calls.length = 0
-    harness.identity.failSetup = 1
-    harness.campaign.failDelete = 1
+    harness.campaign.failSetup = 1
+    harness.identity.failDelete = 1
     const payload = wizardPayload(files)
     const failed = await api<ErrorBody>('/api/init', { json: payload })
     expect(failed.status).toBe(500)
-    expect(harness.campaign.catalogs.size).toBe(1) // the undo failed: the category is still there
-    const firstSetupId = harness.campaign.calls[0]!.split(' ')[1]
+    expect(harness.identity.admins()).toHaveLength(1) // the undo failed: the administrator is still there
+    const firstSetupId = harness.identity.calls[0]!.split(' ')[1]
 
     const retried = await api<{ token: string; user: { _id: string; role: number; email: string } }>('/api/init', { json: payload })
     expect(retried.status).toBe(200)
     expect(harness.campaign.catalogs.size).toBe(1)
     expect([...harness.campaign.catalogs.keys()]).toEqual([firstSetupId])
     expect(harness.identity.admins()).toHaveLength(1)
+    // The first category and institution are created by the first administrator.
+    expect(harness.campaign.catalogs.get(firstSetupId as string)?.actor).toBe(harness.identity.admins()[0]!._id)
     expect(retried.body.user).toMatchObject({ role: 0, email: 'ana@ayuda.mx', name: 'Ana', lastName: 'Pérez', active: true, thumbnail: null, picture: null })
     expect(retried.body.user._id).toBe(harness.identity.admins()[0]!._id)
     expect(typeof retried.body.token).toBe('string')

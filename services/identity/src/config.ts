@@ -21,10 +21,15 @@ export interface IdentityOptions {
   recoveryMailLimit: { perEmail: number; windowSeconds: number }
   /** Lifetime of the link that verifies a self sign-up's e-mail. */
   verificationTtlSeconds: number
-  /** Sign-ups per e-mail and per client address inside the window (every request counts). */
-  registerLimits: { perEmail: number; perIp: number; windowSeconds: number }
-  /** Verification attempts per e-mail and per client address inside the window (a success takes its attempt back). */
-  verifyLimits: { perEmail: number; perIp: number; windowSeconds: number }
+  /**
+   * Sign-ups per (e-mail, client address) and per client address inside the window (every request
+   * counts; 429 beyond either). An e-mail alone is never refused: anyone could keep its owner out.
+   */
+  registerLimits: { perEmailAndIp: number; perIp: number; windowSeconds: number }
+  /** Sign-up mails per e-mail inside the window, from every address; more sign-ups still answer the same but send and change nothing. */
+  registerMailLimit: { perEmail: number; windowSeconds: number }
+  /** Verification attempts per (e-mail, client address) and per client address inside the window (a success takes its attempt back). */
+  verifyLimits: { perEmailAndIp: number; perIp: number; windowSeconds: number }
   /**
    * Public origin of the site for the links in mails (PUBLIC_URL). Never taken from the request's
    * Host header, which a caller controls.
@@ -40,8 +45,9 @@ export const identityLimits: Omit<IdentityOptions, 'publicUrl'> = {
   loginDelay: { freeFailures: 5, firstDelayMs: 500, maxDelayMs: 8_000 },
   recoveryMailLimit: { perEmail: 5, windowSeconds: 60 * 60 },
   verificationTtlSeconds: 24 * 60 * 60,
-  registerLimits: { perEmail: 5, perIp: 10, windowSeconds: 60 * 60 },
-  verifyLimits: { perEmail: 5, perIp: 20, windowSeconds: 15 * 60 },
+  registerLimits: { perEmailAndIp: 3, perIp: 10, windowSeconds: 60 * 60 },
+  registerMailLimit: { perEmail: 5, windowSeconds: 60 * 60 },
+  verifyLimits: { perEmailAndIp: 5, perIp: 20, windowSeconds: 15 * 60 },
 }
 
 export function defaultIdentityOptions(settings: Pick<Settings, 'PUBLIC_URL'>): IdentityOptions {

@@ -58,4 +58,16 @@ export const identityMigrations: readonly Migration[] = [
         auth_user jsonb not null,
         expires_at timestamptz not null)`,
   },
+  {
+    // Each verification link carries the password (scrypt) and name of the registration that mailed
+    // it; opening the link needs that password and gives it to the account. Links mailed before this
+    // have none and are checked against the account's password.
+    id: '005-verification-registrations',
+    sql: (s) => `
+      alter table ${s}.verification_tokens add column if not exists salt text;
+      alter table ${s}.verification_tokens add column if not exists hash text;
+      alter table ${s}.verification_tokens add column if not exists params jsonb;
+      alter table ${s}.verification_tokens add column if not exists name text;
+      alter table ${s}.verification_tokens add column if not exists last_name text`,
+  },
 ]

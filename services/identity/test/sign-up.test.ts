@@ -35,8 +35,8 @@ forEachEngine('self sign-up of role 2 accounts', (engine) => {
       json: { name: 'Rosa', lastName: 'Méndez', email, password: strongPassword, ...overrides },
       headers: { 'x-forwarded-for': ip },
     })
-  const verify = (email: string, token: string, ip = nextIp()): Promise<ApiResponse<MessageBody>> =>
-    platform.api('/api/auth/verify-email', { json: { email, token }, headers: { 'x-forwarded-for': ip } })
+  const verify = (email: string, token: string, password = strongPassword, ip = nextIp()): Promise<ApiResponse<MessageBody>> =>
+    platform.api('/api/auth/verify-email', { json: { email, token, password }, headers: { 'x-forwarded-for': ip } })
 
   /** The mails sent to `email` so far (they leave in the background). */
   const mailsTo = (email: string) => platform.mails.filter((mail) => mail.to === email)
@@ -49,12 +49,15 @@ forEachEngine('self sign-up of role 2 accounts', (engine) => {
     if (!match) throw new Error(`Correo sin enlace de verificación:\n${text}`)
     return new URL(match[0])
   }
-  async function registeredLink(email: string): Promise<{ token: string; url: URL }> {
-    expect((await register(email)).status).toBe(200)
-    const [mail] = await waitForMails(email, 1)
+  async function registeredLink(email: string, overrides: Record<string, unknown> = {}): Promise<{ token: string; url: URL }> {
+    const before = mailsTo(email).length
+    expect((await register(email, overrides)).status).toBe(200)
+    const mail = (await waitForMails(email, before + 1)).at(-1)
     const url = linkOf(mail?.text ?? '')
     return { url, token: url.searchParams.get('token') ?? '' }
   }
+  /** Nothing more leaves the outbox: every mail queued so far has been handed over. */
+  const drainMail = () => platform.identity.context.mail.drain()
   const eventTypesOf = async (userId: string) =>
     (await platform.identity.context.store.readStream(`user-${userId}`)).map((event) => event.type)
 
@@ -167,21 +170,47 @@ forEachEngine('self sign-up of role 2 accounts', (engine) => {
     expect(await eventTypesOf(member.id)).not.toContain('UserUpdated')
   })
 
-  it('mails a fresh link when a pending account registers again; either link verifies it, once', async () => {
-    const email = uniqueEmail('otravez')
-    const first = await registeredLink(email)
-    const again = await register(email, { password: 'Distinta#2025' })
-    expect(again.body).toEqual(registered)
-    const mails = await waitForMails(email, 2)
-    const second = linkOf(mails[1]?.text ?? '').searchParams.get('token') ?? ''
-    expect(second).not.toBe(first.token)
+  it('gives the account the password of the mailbox holder who verifies it, not that of whoever registered the e-mail first', async () => {
+    const email = uniqueEmail('ocupado')
+    const intruder = 'Intrusa#2025'
+    // A registers someone else's e-mail first; its link goes to the mailbox A does not hold.
+    const first = await registeredLink(email, { name: 'Intrusa', lastName: 'Ajena', password: intruder })
+    // B, who holds the mailbox, registers it with his own password and opens the link mailed to him.
+    const own = await registeredLink(email, { name: 'Rosa', lastName: 'Dueña', password: strongPassword })
+    expect(own.token).not.toBe(first.token)
+    const mails = mailsTo(email)
+    expect(mails.at(-1)?.text).toMatch(/^Hola Rosa:/)
 
-    expect((await verify(email, second)).status).toBe(200)
-    // The other pending link died with the one used.
-    expect(await verify(email, first.token)).toMatchObject({ status: 422, body: invalidLink })
-    // The first registration's password is the account's.
-    expect((await login(platform, email, 'Distinta#2025', nextIp())).status).toBe(401)
+    const verified = await verify(email, own.token, strongPassword)
+    expect(verified).toMatchObject({ status: 200, body: { message: 'Correo verificado' } })
+    // B's password opens the account, A's does not; the name is B's; A's link died with the verification.
+    expect((await login(platform, email, intruder, nextIp())).status).toBe(401)
+    const signedIn = await login(platform, email, strongPassword, nextIp())
+    expect(signedIn.status).toBe(200)
+    expect(claimsOf(signedIn.body.token)).toMatchObject({ email, name: 'Rosa', lastName: 'Dueña', role: 2, active: true })
+    expect(await verify(email, first.token, intruder)).toMatchObject({ status: 422, body: invalidLink })
+    const userId = claimsOf(signedIn.body.token)._id as string
+    expect(await eventTypesOf(userId)).toEqual(['UserCreated', 'UserUpdated', 'UserEmailVerified', 'UserSignedIn'])
+  })
+
+  it('opens a link only with the password of the registration that mailed it; a wrong one leaves the link usable', async () => {
+    const email = uniqueEmail('clave')
+    const intruder = 'Intrusa#2025'
+    // The owner registers first, then someone else registers the same e-mail: the owner's link still works.
+    const own = await registeredLink(email, { password: strongPassword })
+    const later = await registeredLink(email, { name: 'Intrusa', password: intruder })
+
+    // The mailbox holder opening the other registration's link cannot activate it with his password.
+    const mismatch = await verify(email, later.token, strongPassword)
+    expect(mismatch.status).toBe(422)
+    expect(mismatch.body.errors).toEqual([{ path: 'password', message: 'No es la contraseña que eligió al registrarse con este correo' }])
+    expect((await verify(email, own.token, 'Cualquiera#1')).body.errors).toEqual([{ path: 'password', message: 'No es la contraseña que eligió al registrarse con este correo' }])
+    expect((await login(platform, email, intruder, nextIp())).status).not.toBe(200)
+
+    expect((await verify(email, own.token, strongPassword)).status).toBe(200)
     expect((await login(platform, email, strongPassword, nextIp())).status).toBe(200)
+    expect((await login(platform, email, intruder, nextIp())).status).toBe(401)
+    expect(await verify(email, later.token, intruder)).toMatchObject({ status: 422, body: invalidLink })
   })
 
   it('creates one account when the same e-mail registers twice at once', async () => {
@@ -219,10 +248,11 @@ forEachEngine('self sign-up of role 2 accounts', (engine) => {
     expect((await platform.api<MessageBody>('/api/auth/verify-email', { json: { email: 'x', token: '' } })).body.errors).toEqual([
       { path: 'email', message: 'Correo electrónico inválido' },
       { path: 'token', message: 'Campo requerido' },
+      { path: 'password', message: 'Campo requerido' },
     ])
   })
 
-  it('throttles registrations per address and per e-mail with the kit attempt limit (429 in Spanish)', async () => {
+  it('throttles registrations per address with the kit attempt limit (429 in Spanish)', async () => {
     const ip = '10.61.0.1'
     for (let index = 0; index < 10; index += 1) expect((await register(uniqueEmail('muchos'), {}, ip)).status).toBe(200)
     const blocked = await register(uniqueEmail('muchos'), {}, ip)
@@ -230,25 +260,57 @@ forEachEngine('self sign-up of role 2 accounts', (engine) => {
     expect(blocked.body.message).toBe('Demasiados intentos')
     expect(blocked.body.description).toMatch(/^Ha superado el número de intentos permitidos\. Intente de nuevo en \d+ minutos\.$/)
     expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0)
-
-    const email = uniqueEmail('insistente')
-    for (let index = 0; index < 5; index += 1) expect((await register(email)).status).toBe(200)
-    expect((await register(email)).status).toBe(429)
-    // The limits live in the kit's attempts table.
-    const { rows } = await platform.db.query<{ count: number }>(
-      `select count(*)::int as count from ${ident(platform.identity.context.store.schema)}.attempts where key = $1`,
-      [`register:email:${email}`],
-    )
-    expect(rows[0]?.count).toBe(5)
   })
 
-  it('throttles verification attempts per e-mail; a right link afterwards waits too', async () => {
+  it('throttles an e-mail per address only: another address still signs it up after one address reached its limit', async () => {
+    const email = uniqueEmail('insistente')
+    const ip = '10.61.0.2'
+    for (let index = 0; index < 3; index += 1) expect((await register(email, {}, ip)).status).toBe(200)
+    const blocked = await register(email, {}, ip)
+    expect(blocked.status).toBe(429)
+    expect(blocked.body.message).toBe('Demasiados intentos')
+    await waitForMails(email, 3)
+
+    // The owner, from his own address, signs up and verifies with the link mailed to him.
+    const own = await registeredLink(email, { name: 'Dueña', password: 'Propia#2026' })
+    expect((await verify(email, own.token, 'Propia#2026')).status).toBe(200)
+    expect((await login(platform, email, 'Propia#2026', nextIp())).status).toBe(200)
+    // The limits live in the kit's attempts table, per (e-mail, address) and per address.
+    const { rows } = await platform.db.query<{ count: number }>(
+      `select count(*)::int as count from ${ident(platform.identity.context.store.schema)}.attempts where key = $1`,
+      [`register:email-ip:${email}|${ip}`],
+    )
+    expect(rows[0]?.count).toBe(3)
+  })
+
+  it('answers the same past the ceiling of sign-up mails per e-mail, from any address, and sends and changes nothing', async () => {
+    const email = uniqueEmail('techo')
+    for (let index = 0; index < 5; index += 1) expect((await register(email)).status).toBe(200)
+    await waitForMails(email, 5)
+    const schema = ident(platform.identity.context.store.schema)
+    const links = async () =>
+      (await platform.db.query<{ count: number }>(`select count(*)::int as count from ${schema}.verification_tokens t join ${schema}.users u on u.id = t.user_id where u.email = $1`, [email])).rows[0]?.count
+
+    const fresh = await register(uniqueEmail('techo-nuevo'))
+    const past = await register(email, { password: 'Otra#Clave99' })
+    expect(past.status).toBe(fresh.status)
+    expect(past.body).toEqual(fresh.body)
+    expect(headerNames(past.headers)).toEqual(headerNames(fresh.headers))
+    expect(past.headers.get('content-length')).toBe(fresh.headers.get('content-length'))
+    await drainMail()
+    expect(mailsTo(email)).toHaveLength(5)
+    expect(await links()).toBe(5)
+  })
+
+  it('throttles verification attempts per e-mail and address; the right link and password from another address still verify', async () => {
     const email = uniqueEmail('adivina')
     const { token } = await registeredLink(email)
-    for (let index = 0; index < 5; index += 1) expect((await verify(email, `malo-${index}`)).status).toBe(422)
-    const blocked = await verify(email, token)
+    const ip = '10.61.0.3'
+    for (let index = 0; index < 5; index += 1) expect((await verify(email, `malo-${index}`, strongPassword, ip)).status).toBe(422)
+    const blocked = await verify(email, token, strongPassword, ip)
     expect(blocked.status).toBe(429)
     expect(blocked.body.message).toBe('Demasiados intentos')
     expect((await login(platform, email, strongPassword, nextIp())).status).toBe(403)
+    expect((await verify(email, token, strongPassword, '10.61.0.4')).status).toBe(200)
   })
 })

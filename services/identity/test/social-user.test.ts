@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ident } from '@donaciones/kit'
+import { HttpError, ident } from '@donaciones/kit'
 import { defaultIdentityOptions } from '../src/config.ts'
 import { socialSignInPorts } from '../src/commands/social-user.ts'
-import { claimsOf, login, seedFullAdmin, startTestPlatform, type Session, type TestPlatform } from './platform.ts'
+import { claimsOf, login, seedFullAdmin, startTestPlatform, strongPassword, uniqueEmail, waitForMails, type Session, type TestPlatform } from './platform.ts'
 
 describe('users from social sign-in (ports for src/oauth)', () => {
   let platform: TestPlatform
@@ -37,6 +37,31 @@ describe('users from social sign-in (ports for src/oauth)', () => {
     expect(linked.role).toBe(0)
     const { rows } = await platform.db.query(`select 1 from ${ident(platform.identity.context.store.schema)}.social_accounts where provider = 'facebook' and user_id = $1`, [admin.id])
     expect(rows).toHaveLength(1)
+  })
+
+  it('links by e-mail only an account whose e-mail is verified: a pending self sign-up is refused and left unlinked until its link is opened', async () => {
+    const email = uniqueEmail('pendiente')
+    const registered = await platform.api('/api/auth/register', { json: { name: 'Alguien', lastName: 'Más', email, password: strongPassword } })
+    expect(registered.status).toBe(200)
+    const pending = { ...profile, provider: 'google' as const, providerId: 'g-pendiente', email }
+    const refused = await ports.findOrCreateSocialUser(pending).then(
+      () => null,
+      (error: unknown) => error,
+    )
+    expect(refused).toBeInstanceOf(HttpError)
+    expect(refused).toMatchObject({ status: 403, message: 'Correo sin verificar' })
+    const linksOf = async (providerId: string) =>
+      (await platform.db.query(`select user_id from ${ident(platform.identity.context.store.schema)}.social_accounts where provider_id = $1`, [providerId])).rows
+    expect(await linksOf('g-pendiente')).toEqual([])
+
+    // Once the mailbox holder verified it, the same profile is linked to it.
+    const [mail] = await waitForMails(platform, email)
+    const token = new URL(/https:\/\/donaciones\.test\/verify-email\?\S+/.exec(mail?.text ?? '')?.[0] ?? 'https://x').searchParams.get('token')
+    expect((await platform.api('/api/auth/verify-email', { json: { email, token, password: strongPassword } })).status).toBe(200)
+    const linked = await ports.findOrCreateSocialUser(pending)
+    expect(linked.email).toBe(email)
+    expect(await linksOf('g-pendiente')).toEqual([{ user_id: linked.id }])
+    expect(claimsOf((await login(platform, email, strongPassword)).body.token)._id).toBe(linked.id)
   })
 
   it('gives a user without a shared e-mail a placeholder address that never collides', async () => {

@@ -122,6 +122,61 @@ forEachEngine('takeover rule between administrators (through the gateway)', (eng
     expect((await refusalsOf(root.id, attacker.id)).length).toBeGreaterThan(0)
   })
 
+  it('refuses the remove-then-take-over sequence at its first step: permissions the caller lacks are neither removed nor granted', async () => {
+    const target = await createSession(platform, root, { role: 1, permissions: victimPermissions })
+    const withPermissions = (permissions: unknown[]) =>
+      platform.api<ErrorBody>(`/api/users/${target.id}`, {
+        method: 'PUT',
+        token: attacker.token,
+        json: { payload: { name: 'Nombre', lastName: 'Apellido', email: target.email, role: 1, permissions }, historical: justification },
+      })
+    const descriptions = async () =>
+      (await platform.api<HistoryEntry[]>(`/api/historical/?module=user&document=${target.id}`, { token: root.token })).body
+        .filter((entry) => entry.cause === 'Intento rechazado' && entry.createdBy?._id === attacker.id)
+        .map((entry) => entry.description)
+
+    // 1. Strip the target down to what the attacker holds: refused, judged on what the target holds now.
+    const strip = await withPermissions([adminManager])
+    expect(strip.status).toBe(403)
+    expect(strip.body).toEqual({ message: 'Acceso denegado', description: 'No puede quitar permisos que usted no tiene' })
+    const stored = await platform.api<{ permissions: { module: { name: string }; read: boolean; create: boolean; update: boolean }[] }>(`/api/users/${target.id}`, { token: root.token })
+    const held = stored.body.permissions.map(({ module, read, create, update }) => ({ module: module.name, read, create, update }))
+    expect(held).toHaveLength(victimPermissions.length)
+    expect(held).toEqual(expect.arrayContaining(victimPermissions))
+    await expect.poll(descriptions, { timeout: 30_000 }).toContain('Cambio de permisos rechazado: No puede quitar permisos que usted no tiene')
+
+    // 2. and 3. The e-mail and a provisional password stay out of reach, so the attacker never signs in as the target.
+    const mine = uniqueEmail('despojo')
+    expectRefused(await edit(attacker, target, mine))
+    expectRefused(await provisional(attacker, target))
+    await platform.identity.context.mail.drain()
+    expect(platform.mails.some((mail) => mail.to === mine)).toBe(false)
+    expect((await login(platform, target.email, strongPassword)).status).toBe(200)
+
+    // Granting what the attacker lacks is refused and recorded the same way.
+    const grant = await withPermissions([...victimPermissions, { module: 'user', ...readOnly }])
+    expect(grant.status).toBe(403)
+    expect(grant.body).toEqual({ message: 'Acceso denegado', description: 'No puede otorgar permisos que usted no tiene' })
+    await expect.poll(descriptions, { timeout: 30_000 }).toContain('Cambio de permisos rechazado: No puede otorgar permisos que usted no tiene')
+    // The refusals carry no justification: nothing changed.
+    const events = await platform.identity.context.store.readStream(`user-${target.id}`)
+    const refusals = events.filter((event) => event.type === 'UserChangeRefused')
+    expect(refusals.map((event) => event.data)).toContainEqual({ userId: target.id, change: 'permissions', reason: 'No puede quitar permisos que usted no tiene' })
+    for (const event of refusals) expect(event.metadata).not.toHaveProperty('historical')
+    expect(events.map((event) => event.type)).not.toContain('UserPermissionsChanged')
+  })
+
+  it('lets a restricted caller remove a permission he holds himself', async () => {
+    const target = await createSession(platform, root, { role: 1, permissions: [{ module: 'admin', ...readOnly }] })
+    const response = await platform.api(`/api/users/${target.id}`, {
+      method: 'PUT',
+      token: attacker.token,
+      json: { payload: { name: 'Nombre', lastName: 'Apellido', email: target.email, role: 1, permissions: [] }, historical: justification },
+    })
+    expect(response.status).toBe(200)
+    expect((await platform.api<{ permissions: unknown[] }>(`/api/users/${target.id}`, { token: root.token })).body.permissions).toEqual([])
+  })
+
   it('still lets the restricted caller change the name of that administrator (not a takeover)', async () => {
     const renamed = await edit(attacker, victim, victim.email, 'Renombrada')
     expect(renamed.status).toBe(200)

@@ -84,7 +84,7 @@ export function bodyContracts(records: SiteRecords): Record<string, BodyContract
     'POST /api/auth/request-recover-password': contract(requestRecoverPasswordSchema, { email }),
     'POST /api/auth/recover-password': contract(recoverPasswordRequestSchema, { password: 'Otra#Clave2026', email, token: 'token-de-prueba' }),
     'POST /api/auth/register': contract(registerRequestSchema, { name: 'Ana', lastName: 'Pérez', email: 'registro@fundacion.mx', password: 'Otra#Clave2026' }),
-    'POST /api/auth/verify-email': contract(verifyEmailRequestSchema, { email, token: 'token-de-prueba' }),
+    'POST /api/auth/verify-email': contract(verifyEmailRequestSchema, { email, token: 'token-de-prueba', password: 'Otra#Clave2026' }),
     'POST /api/auth/google-register-or-login': contract(googleRegisterOrLoginRequestSchema, {
       credential: 'credencial', email, name: 'Ana', lastName: 'Pérez', providerId: '123', thumbnail: null, validated: true,
     }),

@@ -1,6 +1,7 @@
 import type { HistoricalEvent, HistoricalModule } from '@donaciones/contracts'
 import { CAUSE_ACTIVATION, CAUSE_DEACTIVATION } from '@donaciones/contracts'
 import { apiRequest, formatDateTime, hasPermission, useQuery, useSession } from '@donaciones/web-kit'
+import { HistoryJustification } from './HistoryJustification.tsx'
 import './history-rows.css'
 
 /** Spec §4: green for 'Activación', red for 'Desactivación', orange for any other cause. */
@@ -18,7 +19,7 @@ export function HistoryList({ events }: { events: HistoricalEvent[] }) {
       {events.map((event) => (
         <li key={event._id} className="history-rows__item">
           <span className={`history-rows__cause history-rows__cause--${causeTone(event.cause)}`}>{event.cause}</span>
-          <span className="history-rows__description"><span className="kit-visually-hidden">Justificación: </span>{event.description}</span>
+          <span className="history-rows__description"><HistoryJustification description={event.description} /></span>
           <span className="history-rows__date">{formatDateTime(event.createdAt)}</span>
           <span className="history-rows__author">{event.createdBy?.fullName ?? event.createdBy?.name ?? 'Sistema'}</span>
         </li>

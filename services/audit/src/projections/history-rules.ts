@@ -61,13 +61,14 @@ export const moduleLabels: Record<HistoricalModule, string> = {
 
 export const creationCause = 'Creación'
 export const updateCause = 'Actualización'
-/** A UserChangeRefused event: someone tried to take over another administrator's account. */
+/** A UserChangeRefused event: someone tried a guarded change of another user (a takeover, permissions he lacks). */
 export const refusedCause = 'Intento rechazado'
 
 const refusedChanges: Record<RefusedChange, string> = {
   email: 'Cambio de correo electrónico rechazado',
   'provisional-password': 'Contraseña provisional rechazada',
   deactivation: 'Desactivación rechazada',
+  permissions: 'Cambio de permisos rechazado',
 }
 const fullName = (data: { name: string; lastName: string }) => `${data.name} ${data.lastName}`.trim()
 

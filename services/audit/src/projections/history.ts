@@ -1,5 +1,5 @@
-import type { EventEnvelope } from '@donaciones/contracts'
-import { eventKey, ident, type Projection, type ProjectionIndex, type ProjectionRebuild, type SqlExecutor } from '@donaciones/kit'
+import { userCreated, type EventEnvelope } from '@donaciones/contracts'
+import { eventKey, ident, isEvent, type Projection, type ProjectionIndex, type ProjectionRebuild, type SqlExecutor } from '@donaciones/kit'
 import { creationCause, historyRules, historyRulesByKey, moduleLabels, updateCause, type HistoryChange, type HistoryRule } from './history-rules.ts'
 
 const historyIndexes: ProjectionIndex[] = [
@@ -17,7 +17,7 @@ const historyIndexes: ProjectionIndex[] = [
  */
 export const historyProjection: Projection = {
   name: 'historical',
-  tables: ['history', 'history_titles'],
+  tables: ['history', 'history_titles', 'history_setup_pairs'],
   handles: historyRules.map((rule) => rule.change.definition),
   async setup(db, schema) {
     const s = ident(schema)
@@ -29,6 +29,7 @@ export const historyProjection: Projection = {
       -- the record's version orders them whatever order they were applied in (replicas, replay).
       alter table ${s}.history add column if not exists version integer not null default 0;
       create table if not exists ${s}.history_titles (module text not null, document text not null, title text not null, primary key (module, document));
+      create table if not exists ${s}.history_setup_pairs (correlation_id text not null, kind text not null, id text not null, primary key (correlation_id, kind, id));
     `)
     for (const index of historyIndexes) await db.exec(index.create(schema))
   },
@@ -110,11 +111,63 @@ async function saveTitles(tx: SqlExecutor, schema: string, titles: Titles, recor
 }
 
 /**
+ * What a run tells of setups: the first administrator a setup created (`admin`, his id) and the
+ * category and institution created without an author (`category`, `institution`, the record's id),
+ * each under the correlation id of the setup request (columns: correlation id, kind, id).
+ */
+type SetupPairs = [string[], string[], string[]]
+
+function setupPairsOf(entries: readonly HistoryEntry[]): SetupPairs {
+  const pairs: SetupPairs = [[], [], []]
+  for (const { event, rule, change } of entries) {
+    const kind = isEvent(userCreated, event) ? (event.data.origin === 'setup' ? 'admin' : null) : rule.created && event.metadata.actor === null && (rule.module === 'category' || rule.module === 'institution') ? rule.module : null
+    if (kind === null) continue
+    pairs[0].push(event.metadata.correlationId)
+    pairs[1].push(kind)
+    pairs[2].push(change.document)
+  }
+  return pairs
+}
+
+/**
+ * Before the setup wizard created its first category and institution as its first administrator,
+ * their events carried no actor. Those events never change; instead the entries of the records a
+ * setup request created without an author take the administrator the same request created (the
+ * setup's calls to the campaign and identity services share its correlation id). Pairs are kept in
+ * `history_setup_pairs`, so either event may come first (they come from two services) and a
+ * replay gives the same. `correlations` limits the update (all of them when null).
+ */
+async function attributeSetupRecords(tx: SqlExecutor, schema: string, pairs: SetupPairs, correlations: readonly string[] | null): Promise<void> {
+  const s = ident(schema)
+  if (pairs[0].length > 0) {
+    await tx.query(
+      `insert into ${s}.history_setup_pairs (correlation_id, kind, id) select * from unnest($1::text[], $2::text[], $3::text[]) on conflict do nothing`,
+      pairs,
+    )
+  }
+  if (correlations !== null && correlations.length === 0) return
+  await tx.query(
+    `update ${s}.history h set created_by = admin.id
+     from ${s}.history_setup_pairs admin join ${s}.history_setup_pairs record on record.correlation_id = admin.correlation_id and record.kind <> 'admin'
+     where admin.kind = 'admin' and h.created_by is null and h.module = record.kind and h.document = record.id
+       ${correlations === null ? '' : 'and admin.correlation_id = any($1::text[])'}`,
+    correlations === null ? [] : [correlations],
+  )
+}
+
+/**
  * One entry per event with the record's title as of that event: titles the run changes are
- * followed in memory, so a run costs three statements whatever its length.
+ * followed in memory, so a run costs three statements whatever its length (and two more when it
+ * holds a setup's administrator or a catalog record created without an author).
  */
 async function applyHistory(tx: SqlExecutor, events: readonly EventEnvelope[], schema: string): Promise<void> {
   const entries = historyEntries(events)
+  await applyEntries(tx, entries, schema)
+  const pairs = setupPairsOf(entries)
+  await attributeSetupRecords(tx, schema, pairs, [...new Set(pairs[0])])
+}
+
+async function applyEntries(tx: SqlExecutor, entries: readonly HistoryEntry[], schema: string): Promise<void> {
   if (entries.length === 0) return
   const touched = new Map(entries.map(({ rule, change }) => [titleKey(rule.module, change.document), [rule.module, change.document] as const]))
   const { rows } = await tx.query<{ module: string; document: string; title: string }>(
@@ -139,12 +192,16 @@ async function rebuildHistory(tx: SqlExecutor, schema: string): Promise<Projecti
   await tx.exec(`alter table ${s}.history drop constraint history_pkey; alter table ${s}.history_titles drop constraint history_titles_pkey`)
   const titles: Titles = new Map()
   const retitled = new Map<string, readonly [string, string]>()
+  const pairs: SetupPairs = [[], [], []]
   return {
     async apply(events) {
       const entries = historyEntries(events)
       if (entries.length > 0) await insertHistory(tx, schema, historyColumns(entries, titles, retitled), '')
+      const found = setupPairsOf(entries)
+      for (const index of [0, 1, 2] as const) pairs[index].push(...found[index])
     },
     async finish() {
+      await attributeSetupRecords(tx, schema, pairs, null)
       const records = [...retitled.values()]
       await tx.query(
         `insert into ${s}.history_titles (module, document, title) select * from unnest($1::text[], $2::text[], $3::text[])`,

@@ -88,8 +88,8 @@ interface SetupSteps {
 
 /**
  * POST /api/init with a validated request (the route answers 409 once configured before validating). Takes the setup lock (stream 'setup', expectedVersion),
- * then: campaign catalog → identity administrator → configuration + pages (one transaction with
- * SetupCompleted). A failure undoes the earlier steps; a retry of the same request reuses the
+ * then: identity administrator → campaign catalog (created by that administrator) → configuration
+ * + pages (one transaction with SetupCompleted). A failure undoes the earlier steps; a retry of the same request reuses the
  * pending setupId (the internal steps are idempotent by it), so nothing is created twice.
  */
 export async function runSetup(context: ServiceContext, key: Buffer, request: SetupRequest, meta: SetupMeta): Promise<SetupResponse> {
@@ -159,14 +159,6 @@ export async function runSetup(context: ServiceContext, key: Buffer, request: Se
 
   const steps: SetupSteps = {}
   try {
-    steps.catalog = answerOf(
-      'campaign',
-      setupCatalogResponseSchema,
-      await callServiceOk(context.directory, 'campaign', '/internal/setup/catalog', {
-        body: { setupId, actor: null, category: request.category, institution: request.institution ?? null },
-        requestId: meta.correlationId,
-      }),
-    )
     steps.admin = answerOf(
       'identity',
       setupAdminResponseSchema,
@@ -181,6 +173,15 @@ export async function runSetup(context: ServiceContext, key: Buffer, request: Se
             thumbnail: request.user.thumbnail ?? null,
           },
         },
+        requestId: meta.correlationId,
+      }),
+    )
+    // The first category and institution are the first administrator's: the history shows his name.
+    steps.catalog = answerOf(
+      'campaign',
+      setupCatalogResponseSchema,
+      await callServiceOk(context.directory, 'campaign', '/internal/setup/catalog', {
+        body: { setupId, actor: steps.admin.userId, category: request.category, institution: request.institution ?? null },
         requestId: meta.correlationId,
       }),
     )
@@ -287,8 +288,8 @@ async function storeConfiguration(
 async function undo(context: ServiceContext, setupId: string, meta: SetupMeta): Promise<boolean> {
   let undone = true
   for (const [service, path] of [
-    ['identity', `/internal/setup/admin/${encodeURIComponent(setupId)}`],
     ['campaign', `/internal/setup/catalog/${encodeURIComponent(setupId)}`],
+    ['identity', `/internal/setup/admin/${encodeURIComponent(setupId)}`],
   ] as const) {
     try {
       const { status } = await callService(context.directory, service, path, { method: 'DELETE', requestId: meta.correlationId })

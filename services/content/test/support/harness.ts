@@ -36,6 +36,8 @@ export class FakeIdentity {
   readonly calls: string[] = []
   /** Answer the next N setup calls with 500. */
   failSetup = 0
+  /** Answer the next N DELETE calls with 500. */
+  failDelete = 0
   privateKey!: CryptoKey
   private jwk!: Record<string, unknown>
 
@@ -130,6 +132,11 @@ export class FakeIdentity {
     })
     app.delete('/internal/setup/admin/:setupId', (req, res) => {
       this.calls.push(`DELETE ${req.params.setupId}`)
+      if (this.failDelete > 0) {
+        this.failDelete -= 1
+        res.status(500).json({ message: 'Error interno del servidor', description: 'Intente de nuevo más tarde' })
+        return
+      }
       const userId = this.setups.get(req.params.setupId)
       if (userId) this.users.delete(userId)
       this.setups.delete(req.params.setupId)
@@ -146,8 +153,10 @@ export class FakeIdentity {
 
 /** Campaign's setup steps: the first category and the optional institution. */
 export class FakeCampaign {
-  readonly catalogs = new Map<string, { categoryId: string; institutionId: string | null; category: unknown; institution: unknown }>()
+  readonly catalogs = new Map<string, { categoryId: string; institutionId: string | null; category: unknown; institution: unknown; actor: string | null }>()
   readonly calls: string[] = []
+  /** Answer the next N POST calls with 500. */
+  failSetup = 0
   /** Answer the next N DELETE calls with 500. */
   failDelete = 0
   delayMs = 0
@@ -156,12 +165,17 @@ export class FakeCampaign {
     const app = createServiceApp({ name: 'campaign', logger: createLogger('fake', { level: 'silent' }), accessLog: false })
     app.use('/internal', requireInternalCall(directory))
     app.post('/internal/setup/catalog', async (req, res) => {
-      const body = req.body as { setupId: string; category: unknown; institution: unknown }
+      const body = req.body as { setupId: string; actor: string | null; category: unknown; institution: unknown }
       this.calls.push(`POST ${body.setupId}`)
       if (this.delayMs) await new Promise((resolve) => setTimeout(resolve, this.delayMs))
+      if (this.failSetup > 0) {
+        this.failSetup -= 1
+        res.status(500).json({ message: 'Error interno del servidor', description: 'Intente de nuevo más tarde' })
+        return
+      }
       let catalog = this.catalogs.get(body.setupId)
       if (!catalog) {
-        catalog = { categoryId: randomUUID(), institutionId: body.institution ? randomUUID() : null, category: body.category, institution: body.institution }
+        catalog = { categoryId: randomUUID(), institutionId: body.institution ? randomUUID() : null, category: body.category, institution: body.institution, actor: body.actor }
         this.catalogs.set(body.setupId, catalog)
       }
       res.json({ categoryId: catalog.categoryId, institutionId: catalog.institutionId })

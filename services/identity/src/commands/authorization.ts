@@ -22,7 +22,8 @@ const actions: readonly PermissionAction[] = ['read', 'create', 'update']
 
 /**
  * Nobody hands out more than they hold: a role 1 administrator may only add permissions he has
- * himself (permissions the user already had may stay). Role 0 may grant anything.
+ * himself (permissions the user already had may stay). Role 0 may grant anything. Used where no
+ * user exists yet (creation); a change of an existing user goes through permissionChangeRefusal.
  */
 export function assertCanGrant(actor: AuthClaims, previous: readonly PermissionGrant[], next: readonly PermissionGrant[]): void {
   if (actor.role === 0) return
@@ -42,6 +43,31 @@ export function addsPermissions(previous: readonly PermissionGrant[], next: read
     const before = previous.find((entry) => entry.module === grant.module)
     return actions.some((action) => grant[action] && !before?.[action])
   })
+}
+
+/**
+ * A restricted administrator changes another user's permissions only where he holds them himself:
+ * each module action the change gives or takes away, compared with what the target holds before
+ * the change, must be one the caller holds. Otherwise an administrator holding only `admin` could
+ * strip a stronger one's permissions and then take his account over (takeoverRefusal judges the
+ * permissions the target holds at that moment). Returns the Spanish reason of the refusal, or null.
+ */
+export function permissionChangeRefusal(actor: AuthClaims, previous: readonly PermissionGrant[], next: readonly PermissionGrant[]): string | null {
+  if (actor.role === 0) return null
+  const modulesOfChange = new Set([...previous, ...next].map((grant) => grant.module))
+  let removes = false
+  for (const module of modulesOfChange) {
+    const before = previous.find((entry) => entry.module === module)
+    const after = next.find((entry) => entry.module === module)
+    for (const action of actions) {
+      const had = before?.[action] ?? false
+      const has = after?.[action] ?? false
+      if (had === has || hasPermission(actor, module, action)) continue
+      if (has) return 'No puede otorgar permisos que usted no tiene'
+      removes = true
+    }
+  }
+  return removes ? 'No puede quitar permisos que usted no tiene' : null
 }
 
 /** The parts of a user the takeover rule looks at. */

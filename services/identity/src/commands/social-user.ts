@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { socialAccountLinked, userCreated, type AuthUser, type SocialProvider } from '@donaciones/contracts'
 import { handleCommandIn, newEvent, retryingTransaction, type NewEvent } from '@donaciones/kit'
+import { pendingSignUp } from '../oauth/errors.ts'
 import type { OauthPorts, SocialProfile } from '../oauth/ports.ts'
 import { findUserByEmail, findUserById, findUserBySocialAccount, toAuthUser, type UserRow } from '../projections/users.ts'
 import { issueToken } from '../tokens.ts'
@@ -14,7 +15,9 @@ export function placeholderEmail(provider: SocialProvider, providerId: string): 
 
 /**
  * Social sign-in after the provider vouched for the profile: the linked user; else the user with
- * that e-mail (linked now); else a new active user of role 2. Never changes role or permissions.
+ * that e-mail (linked now) when that e-mail is verified; else a new active user of role 2. A self
+ * sign-up whose e-mail nobody verified yet is refused (403) and left unlinked: whoever registered it
+ * chose its password, and linking would share the account with them. Never changes role or permissions.
  */
 export async function findOrCreateSocialUser(deps: IdentityDeps, profile: SocialProfile, correlationId = randomUUID()): Promise<UserRow> {
   const { store } = deps.context
@@ -24,6 +27,7 @@ export async function findOrCreateSocialUser(deps: IdentityDeps, profile: Social
       if (linked) return linked.id
       const byEmail = profile.email ? await findUserByEmail(tx, store.schema, profile.email) : undefined
       if (byEmail) {
+        if (!byEmail.email_verified) throw pendingSignUp()
         const command = { kind: 'link-social' as const, provider: profile.provider, providerId: profile.providerId }
         await handleCommandIn(store, tx, userStream(byEmail.id), userDecider, command, { metadata: { actor: byEmail.id, correlationId } })
         return byEmail.id

@@ -16,6 +16,7 @@ import {
   userSignedIn,
   userSignedOut,
   userUpdated,
+  type RefusedChange,
   type Role,
   type UserInput,
 } from '@donaciones/contracts'
@@ -69,7 +70,7 @@ const details = (changes: Partial<{ name: string; email: string; thumbnail: stri
 const update = (actor: AuthClaims, changes: Partial<UserInput> = {}, facts = { emailOfAnother: false, anotherActiveFullAdmin: true }) =>
   ({ kind: 'update' as const, actor, input: input(changes), ...facts })
 const toggle = (actor: AuthClaims, active: boolean, anotherActiveFullAdmin = true) => ({ kind: 'toggle' as const, actor, active, anotherActiveFullAdmin })
-const refused = (change: 'email' | 'provisional-password' | 'deactivation', reason: string) => newEvent(userChangeRefused, { userId, change, reason })
+const refused = (change: RefusedChange, reason: string) => newEvent(userChangeRefused, { userId, change, reason })
 const fullAdminReason = 'Solo un administrador total puede cambiar el correo, la contraseña o el estado de otro administrador total'
 const lacksReason = 'No puede cambiar el correo, la contraseña ni el estado de un administrador con permisos que usted no tiene'
 const onlyFullAdmin = forbidden('Acceso denegado', 'Solo un administrador total puede gestionar administradores totales')
@@ -122,7 +123,30 @@ describe('the user decider: an administrator edits a user', () => {
     spec
       .given([donor])
       .when(update(manager, { role: 1, permissions: [{ module: 'campaign', ...readOnly, delete: false }] }))
-      .thenThrows(forbidden('Acceso denegado', 'No puede otorgar permisos que usted no tiene'))
+      .then([refused('permissions', 'No puede otorgar permisos que usted no tiene')])
+  })
+
+  it('records a refusal instead of removing permissions the caller does not hold, judged on what the user holds before the change', () => {
+    const removes = 'No puede quitar permisos que usted no tiene'
+    // The campaigner holds campaign and admin; the manager holds admin and user only.
+    spec.given([campaigner]).when(update(manager, { role: 1, permissions: [{ module: 'admin', ...all, delete: false }] })).then([refused('permissions', removes)])
+    spec.given([campaigner]).when(update(manager, { role: 1, permissions: [] })).then([refused('permissions', removes)])
+    spec
+      .given([campaigner])
+      .when(update(manager, { role: 1, permissions: [{ module: 'admin', ...all, delete: false }, { module: 'campaign', ...readOnly, delete: false }] }))
+      .then([refused('permissions', removes)])
+    // Demoting to role 2 takes every permission away.
+    spec.given([campaigner]).when(update(manager, { role: 2 })).then([refused('permissions', removes)])
+    // What he holds he may take away; the name alone changes freely; role 0 may do anything.
+    spec
+      .given([created(1, [{ module: 'user', ...readOnly }, adminManager])])
+      .when(update(manager, { role: 1, permissions: [{ module: 'admin', ...all, delete: false }] }))
+      .then([details(), newEvent(userPermissionsChanged, { userId, permissions: [adminManager] })])
+    spec
+      .given([campaigner])
+      .when(update(manager, { name: 'Luisa', role: 1, permissions: [{ module: 'campaign', ...all, delete: false }, { module: 'admin', ...all, delete: false }] }))
+      .then([details({ name: 'Luisa' })])
+    spec.given([campaigner]).when(update(root, { role: 1, permissions: [] })).then([details(), newEvent(userPermissionsChanged, { userId, permissions: [] })])
   })
 
   it('lets nobody raise his own role or permissions', () => {
@@ -216,11 +240,20 @@ describe('the user decider: sign-up, profile and sessions', () => {
   const verified = newEvent(userEmailVerified, { userId })
 
   it('verifies a self sign-up once, for the e-mail of the link', () => {
-    spec.given([signup]).when({ kind: 'verify-email', email: 'Luis@Ejemplo.mx' }).then([verified])
-    spec.given([signup, verified]).when({ kind: 'verify-email', email: 'luis@ejemplo.mx' }).thenThrows(invalidVerificationLink())
-    spec.given([signup]).when({ kind: 'verify-email', email: 'otro@ejemplo.mx' }).thenThrows(invalidVerificationLink())
-    spec.given([donor]).when({ kind: 'verify-email', email: 'luis@ejemplo.mx' }).thenThrows(invalidVerificationLink())
-    spec.given([]).when({ kind: 'verify-email', email: 'luis@ejemplo.mx' }).thenThrows(invalidVerificationLink())
+    const names = { name: 'Luis', lastName: 'Pérez' }
+    spec.given([signup]).when({ kind: 'verify-email', email: 'Luis@Ejemplo.mx', names }).then([verified])
+    spec.given([signup]).when({ kind: 'verify-email', email: 'luis@ejemplo.mx', names: null }).then([verified])
+    spec.given([signup, verified]).when({ kind: 'verify-email', email: 'luis@ejemplo.mx', names }).thenThrows(invalidVerificationLink())
+    spec.given([signup]).when({ kind: 'verify-email', email: 'otro@ejemplo.mx', names }).thenThrows(invalidVerificationLink())
+    spec.given([donor]).when({ kind: 'verify-email', email: 'luis@ejemplo.mx', names }).thenThrows(invalidVerificationLink())
+    spec.given([]).when({ kind: 'verify-email', email: 'luis@ejemplo.mx', names }).thenThrows(invalidVerificationLink())
+  })
+
+  it('gives the verified account the name of the registration whose link was opened', () => {
+    spec
+      .given([signup])
+      .when({ kind: 'verify-email', email: 'luis@ejemplo.mx', names: { name: 'Luisa', lastName: 'Gómez' } })
+      .then([newEvent(userUpdated, { userId, name: 'Luisa', lastName: 'Gómez', email: 'luis@ejemplo.mx', thumbnail: null, picture: 'https://fotos.ejemplo.mx/luis.png' }), verified])
   })
 
   it('signs in a verified, active user only', () => {

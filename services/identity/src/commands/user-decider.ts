@@ -26,7 +26,7 @@ import {
 import { forbidden, hasPermission, isEvent, newEvent, notFound, unprocessable, type AuthClaims, type Decider, type NewEvent } from '@donaciones/kit'
 import { normalizeGrants, type PermissionGrant } from '../modules.ts'
 import { emailKey } from '../projections/users.ts'
-import { addsPermissions, assertCanGrant, assertCanManage, moduleOfRole, takeoverRefusal } from './authorization.ts'
+import { addsPermissions, assertCanManage, moduleOfRole, permissionChangeRefusal, takeoverRefusal } from './authorization.ts'
 import { emailTaken } from './deps.ts'
 
 /** A user as his stream tells it; null before creation and after a reverted setup. */
@@ -56,7 +56,8 @@ export type UserCommand =
   | { kind: 'reset-password' }
   | { kind: 'request-recovery'; expiresAt: string }
   | { kind: 'recover-password'; email: string }
-  | { kind: 'verify-email'; email: string }
+  /** `names`: those of the registration whose link is opened (null for a link that carries none). */
+  | { kind: 'verify-email'; email: string; names: { name: string; lastName: string } | null }
   | { kind: 'update-profile'; input: ProfileUpdateRequest; emailOfAnother: boolean }
   | { kind: 'link-social'; provider: SocialProvider; providerId: string }
   | { kind: 'sign-in' }
@@ -95,13 +96,13 @@ function evolve(state: UserState | null, event: Parameters<Decider<UserCommand, 
 }
 
 /**
- * The takeover rule (authorization.ts takeoverRefusal) for a change of another administrator: a
- * caller without `update` on the target's module is refused plainly; a refused takeover is the
- * UserChangeRefused event, recorded so the history shows who tried (the command then answers 403).
+ * A guarded change of another user (authorization.ts: takeoverRefusal by default, or the given
+ * reason, e.g. permissionChangeRefusal): a caller without `update` on the target's module is
+ * refused plainly; a guarded change refused is the UserChangeRefused event, recorded so the history
+ * shows who tried (the command then answers 403).
  */
-function refusalOf(actor: AuthClaims, user: UserState, change: RefusedChange): NewEvent | null {
+function refusalOf(actor: AuthClaims, user: UserState, change: RefusedChange, reason = takeoverRefusal(actor, user)): NewEvent | null {
   if (!hasPermission(actor, moduleOfRole(user.role), 'update')) throw forbidden()
-  const reason = takeoverRefusal(actor, user)
   return reason ? newEvent(userChangeRefused, { userId: user.id, change, reason }) : null
 }
 
@@ -114,10 +115,12 @@ function decideUpdate(command: Extract<UserCommand, { kind: 'update' }>, user: U
   assertCanManage(actor, user.role, 'update')
   if (input.role !== user.role) assertCanManage(actor, input.role, 'update')
   const permissions = input.role === 1 ? normalizeGrants(input.permissions) : []
-  assertCanGrant(actor, user.permissions, permissions)
   if (actor._id === user.id && (input.role < user.role || addsPermissions(user.permissions, permissions))) {
     throw forbidden('Acceso denegado', 'No puede aumentar sus propios privilegios')
   }
+  // Granting or removing what the caller does not hold, judged on the permissions the user holds now.
+  const permissionsRefused = refusalOf(actor, user, 'permissions', permissionChangeRefusal(actor, normalizeGrants(user.permissions), permissions))
+  if (permissionsRefused) return [permissionsRefused]
   if (user.role === 0 && input.role !== 0 && user.active && !command.anotherActiveFullAdmin) throw lastFullAdmin()
   if (command.emailOfAnother) throw emailTaken()
   const events: NewEvent[] = [
@@ -164,7 +167,11 @@ function decide(command: UserCommand, state: UserState | null): readonly NewEven
   }
   if (command.kind === 'verify-email') {
     if (!state || emailKey(state.email) !== emailKey(command.email) || state.emailVerified) throw invalidVerificationLink()
-    return [newEvent(userEmailVerified, { userId: state.id })]
+    const verified = newEvent(userEmailVerified, { userId: state.id })
+    const { names } = command
+    // The account takes the name of the registration whose link its owner opened.
+    if (!names || (names.name === state.name && names.lastName === state.lastName)) return [verified]
+    return [newEvent(userUpdated, { userId: state.id, ...names, email: state.email, thumbnail: state.thumbnail, picture: state.picture }), verified]
   }
   if (command.kind === 'revert-setup') return state ? [newEvent(userSetupReverted, { userId: state.id, setupId: command.setupId })] : []
   if (!state) throw userNotFound()

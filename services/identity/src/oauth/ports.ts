@@ -20,7 +20,8 @@ export interface SocialProfile {
 export interface OauthPorts<User> {
   /**
    * The user linked to `provider` + `providerId`; else the user with the same e-mail (reused and
-   * linked); else a new active user of role 2. Called only after the provider vouched for the profile.
+   * linked) when that e-mail is verified, a refusal when it is not; else a new active user of role 2.
+   * Called only after the provider vouched for the profile.
    */
   findOrCreateSocialUser(profile: SocialProfile): Promise<User>
   /** A signed session token for that user (the same kind `POST /api/auth/login` returns). */

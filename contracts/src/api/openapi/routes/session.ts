@@ -93,7 +93,8 @@ export const sessionOperations: readonly ApiOperation[] = [
     path: '/api/auth/register',
     tag: 'Sesión',
     summary: 'Registrarse',
-    description: 'Crea una cuenta de usuario (rol 2) y envía el enlace de verificación por correo. La respuesta no dice si el correo ya tenía cuenta.',
+    description:
+      'Crea una cuenta de usuario (rol 2) y envía el enlace de verificación por correo. La respuesta no dice si el correo ya tenía cuenta, ni si se alcanzó el límite de correos de registro de esa dirección (entonces no se envía nada).',
     access: { kind: 'public' },
     body: { schema: registerRequestSchema },
     response: { description: 'Mensaje de registro enviado: `{message, description}`.' },
@@ -104,11 +105,12 @@ export const sessionOperations: readonly ApiOperation[] = [
     path: '/api/auth/verify-email',
     tag: 'Sesión',
     summary: 'Verificar el correo',
-    description: 'El enlace del correo de registro confirma la dirección; después la cuenta puede iniciar sesión.',
+    description:
+      'El enlace del correo de registro, con la contraseña elegida en ese registro, confirma la dirección y da a la cuenta esa contraseña; después la cuenta puede iniciar sesión.',
     access: { kind: 'public' },
     body: { schema: verifyEmailRequestSchema },
     response: { description: 'Mensaje de correo verificado: `{message, description}`.' },
-    errors: [{ status: 422, description: 'Enlace de verificación inválido o expirado.' }, tooManyAttempts],
+    errors: [{ status: 422, description: 'Enlace de verificación inválido o expirado, o una contraseña que no es la de ese registro (error del campo `password`).' }, tooManyAttempts],
   },
   {
     method: 'GET',

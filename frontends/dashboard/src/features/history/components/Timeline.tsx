@@ -1,6 +1,7 @@
 import type { HistoricalEvent, HistoricalModule } from '@donaciones/contracts'
 import { formatDateTime, formatTime } from '@donaciones/web-kit'
 import { Link } from '@donaciones/web-kit/router'
+import { HistoryJustification } from '../../../components/HistoryJustification.tsx'
 import './history.css'
 
 /** Spec §4: green for 'Activación', red for 'Desactivación', orange for any other cause. */
@@ -71,14 +72,7 @@ export function Timeline({ events, label, withDay = false }: TimelineProps) {
                   <Link to={recordPath(event.module, event.document)}>{event.title || 'Registro sin título'}</Link>
                 </p>
                 <p className="history-description">
-                  {event.description ? (
-                    <>
-                      <span className="kit-visually-hidden">Justificación: </span>
-                      {event.description}
-                    </>
-                  ) : (
-                    <span className="history-muted">Sin justificación</span>
-                  )}
+                  <HistoryJustification description={event.description} />
                 </p>
                 <Author author={event.createdBy} />
               </li>

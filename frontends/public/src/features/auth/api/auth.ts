@@ -39,7 +39,7 @@ export async function register(request: RegisterRequest): Promise<void> {
   await apiRequest('SAVE_REGISTRATION', '/auth/register', { method: 'POST', json: request })
 }
 
-/** POST /auth/verify-email with the e-mail and token of the mailed link; the screen shows a failure itself. */
+/** POST /auth/verify-email with the e-mail and token of the mailed link and the sign-up's password; the screen shows a failure itself. */
 export async function verifyEmail(request: VerifyEmailRequest): Promise<void> {
   await apiRequest('LOAD_EMAIL_VERIFICATION', '/auth/verify-email', { method: 'POST', json: request, silent: true })
 }
