@@ -44,10 +44,17 @@ export function keptCampaignRefs(): KeptAnswers<string, CampaignRef | undefined>
   return new KeptAnswers<string, CampaignRef | undefined>({ ttlMs: CAMPAIGN_STATUS_TTL_MS, keep: (ref) => ref !== undefined, maxEntries: 1_000 })
 }
 
-/** The campaign's title and thumbnail from the read model, kept a second. */
-export function campaignRefOf(deps: Pick<DonationDeps, 'context' | 'campaignRefs'>, campaignId: string): Promise<CampaignRef | undefined> {
+/**
+ * The campaign's title, thumbnail and thank-you: the local copy (kept a second), else the campaign
+ * service's answer (without a thumbnail). The copy follows the campaign's events through the bus,
+ * so a donation right after the campaign was created can come before it.
+ */
+export async function campaignRefOf(deps: Pick<DonationDeps, 'context' | 'campaignRefs' | 'campaigns'>, campaignId: string): Promise<CampaignRef | undefined> {
   const { store } = deps.context
-  return deps.campaignRefs.get(campaignId, () => findCampaignRef(store.db, store.schema, campaignId))
+  const copy = await deps.campaignRefs.get(campaignId, () => findCampaignRef(store.db, store.schema, campaignId))
+  if (copy) return copy
+  const lookup = await deps.campaigns.get(campaignId).catch(() => undefined)
+  return lookup?.found ? { id: campaignId, title: lookup.status.title, thumbnail: null, gratitude: lookup.status.gratitude } : undefined
 }
 
 export function commandFor(deps: DonationDeps, req: Request): DonationCommandContext {

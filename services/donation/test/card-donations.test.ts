@@ -64,14 +64,15 @@ forEachEngine('card donations through the gateway against the provider simulator
     })
   })
 
-  it("thanks with the campaign's own message even when the donation service has not yet received the new campaign", async () => {
+  it("answers with the campaign's title and thanks with its own message even when the donation service has not yet received the new campaign", async () => {
     // The donation service's copy of the campaigns follows the bus; on NATS it may lag behind a fresh campaign.
     const consumer = donation.site.platform.runtimes.donation.consumer
     await consumer.stop()
     try {
       const fresh = await createCampaign(donation, { title: 'Campaña recién creada', gratitude: 'Gracias por llegar primero' })
-      const { status } = await donate(await cardToken(sim, APPROVED), { campaign: fresh.id, email: 'primera@correo.mx' })
+      const { status, body } = await donate(await cardToken(sim, APPROVED), { campaign: fresh.id, email: 'primera@correo.mx' })
       expect(status).toBe(200)
+      expect(body).toMatchObject({ campaign: { _id: fresh.id, title: 'Campaña recién creada' } })
       const mail = await donation.site.mail.waitFor('primera@correo.mx')
       expect(mail.text).toContain('Gracias por llegar primero')
       expect(mail.text).toContain('«Campaña recién creada»')

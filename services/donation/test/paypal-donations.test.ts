@@ -5,6 +5,7 @@ import { startProviderSim, type PaypalOrder, type ProviderSim } from '../../../t
 import { forEachEngine, createCampaign, eventually, json, pointAtProviders, secretsOf, startDonationSite, type DonationSite } from './support.ts'
 
 interface DonationDoc {
+  campaign?: { _id: string; title: string }
   _id: string
   type: string
   status: string
@@ -83,6 +84,22 @@ forEachEngine('PayPal donations (Orders v2 on the server) against the provider s
       const page = await json<{ donations: Array<{ amount: number; type: string }> }>(await donation.site.api(`/api/public/campaigns/${campaign.slug}`))
       expect(page.donations).toEqual([expect.objectContaining({ amount: 250, type: 'paypal' })])
     })
+  })
+
+  it('answers with the campaign\'s title even when the donation service has not yet received the new campaign', async () => {
+    // The donation service's copy of the campaigns follows the bus; on NATS it may lag behind a fresh campaign.
+    const consumer = donation.site.platform.runtimes.donation.consumer
+    await consumer.stop()
+    try {
+      const fresh = await createCampaign(donation, { title: 'Albergue recién abierto' })
+      const { body: order } = await post<{ orderID: string }>('/api/donations/paypal/order', { campaign: fresh.id, amount: 90 })
+      await sim.approvePaypal(order.orderID, { name: 'Luis Vega', email: 'luis@correo.mx' })
+      const { status, body } = await capture(order.orderID, fresh.id)
+      expect(status).toBe(200)
+      expect(body).toMatchObject({ campaign: { _id: fresh.id, title: 'Albergue recién abierto' }, approved: true })
+    } finally {
+      await consumer.start()
+    }
   })
 
   it('refuses (422) to capture an order the buyer has not approved, and records nothing approved', async () => {

@@ -88,18 +88,6 @@ export function nameForMail(name: string): string {
 
 type MailSources = Pick<DonationDeps, 'context' | 'paymentSettings' | 'campaigns' | 'campaignRefs' | 'options'>
 
-/**
- * The campaign's title and gratitude for a mail: the local copy (kept a second), else the campaign
- * service's answer. The copy follows the campaign's events through the bus, so a donation right
- * after the campaign was created can come before it; unanswered, the mail goes with the site's message.
- */
-async function campaignForMail(sources: MailSources, campaignId: string): Promise<{ title: string; gratitude: string | null } | undefined> {
-  const copy = await campaignRefOf(sources, campaignId)
-  if (copy) return copy
-  const lookup = await sources.campaigns.get(campaignId).catch(() => undefined)
-  return lookup?.found ? lookup.status : undefined
-}
-
 type ThankYou = z.infer<typeof thankYouSchema>
 
 /** The 'Comprobante de donativo' PDF of an approved donation, written with the site's settings of the moment it is sent. */
@@ -120,7 +108,7 @@ async function acknowledgementFile(donation: ThankYou, settings: PaymentSettings
 
 /** Thank-you e-mail after an approved donation: the campaign's gratitude, or the site's default message, and the acknowledgement attached. */
 async function thankYouMail(sources: MailSources, donation: ThankYou): Promise<MailContent> {
-  const [settings, campaign] = await Promise.all([sources.paymentSettings.get(), campaignForMail(sources, donation.campaignId)])
+  const [settings, campaign] = await Promise.all([sources.paymentSettings.get(), campaignRefOf(sources, donation.campaignId)])
   const message = campaign?.gratitude?.trim() || settings.gratitudeMessage || 'Gracias por tu donación'
   const attachment = await acknowledgementFile(donation, settings, campaign?.title)
   const lines = [
@@ -144,7 +132,7 @@ async function thankYouMail(sources: MailSources, donation: ThankYou): Promise<M
 
 /** OXXO instructions: the reference to pay at the store before it expires. */
 async function instructionsMail(sources: MailSources, voucher: z.infer<typeof instructionsSchema>): Promise<MailContent> {
-  const campaign = await campaignForMail(sources, voucher.campaignId)
+  const campaign = await campaignRefOf(sources, voucher.campaignId)
   // The voucher's screen writes the deadline with the same formatter: the same instant reads the same.
   const expires = formatDateTime(voucher.expiresAt)
   const name = nameForMail(voucher.donor.name)

@@ -1,6 +1,6 @@
 import { paypalDonationResponseSchema, type PaypalDonationRequest, type PaypalDonationResponse, type ReceiptRequest } from '@donaciones/contracts'
 import { badGateway, notFound, paymentRequired, unprocessable } from '@donaciones/kit'
-import type { DonationDeps } from '../deps.ts'
+import { campaignRefOf, type DonationDeps } from '../deps.ts'
 import { findDonationByOrder, findDonationRow, type DonationRow } from '../projections/donation-queries.ts'
 import { PaypalError, type PaypalClient } from '../providers/paypal-client.ts'
 import { captureOf, payerOf, paypalFeeOf, paypalValue, type PaypalOrder } from '../providers/paypal-types.ts'
@@ -124,12 +124,13 @@ async function readOrder(deps: DonationDeps, paypal: PaypalClient, orderId: stri
 }
 
 /** The donor-facing document of a captured donation (whoever re-sends the order id sees no more than this). */
-function donorAnswer(row: DonationRow): PaypalDonationResponse {
+async function donorAnswer(deps: DonationDeps, row: DonationRow): Promise<PaypalDonationResponse> {
+  const title = row.campaign_title ?? (await campaignRefOf(deps, row.campaign_id))?.title ?? ''
   return paypalDonationResponseSchema.parse({
     _id: row.id,
     amount: Number(row.amount),
     currency: 'MXN',
-    campaign: { _id: row.campaign_id, title: row.campaign_title ?? '' },
+    campaign: { _id: row.campaign_id, title },
     approved: row.approved,
     status: row.status,
     name: row.donor_name,
@@ -179,6 +180,6 @@ export async function capturePaypalDonation(deps: DonationDeps, command: Donatio
     }
     const updated = await findDonationRow(store.db, store.schema, row.id)
     if (!updated) throw notFound()
-    return donorAnswer(updated)
+    return donorAnswer(deps, updated)
   })
 }
