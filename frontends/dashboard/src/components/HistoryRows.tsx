@@ -1,7 +1,7 @@
 import type { HistoricalEvent, HistoricalModule } from '@donaciones/contracts'
 import { CAUSE_ACTIVATION, CAUSE_DEACTIVATION } from '@donaciones/contracts'
 import { apiRequest, formatDateTime, hasPermission, useQuery, useSession } from '@donaciones/web-kit'
-import { HistoryJustification } from './HistoryJustification.tsx'
+import { HistoryJustification, UNKNOWN_AUTHOR } from './HistoryJustification.tsx'
 import './history-rows.css'
 
 /** Spec §4: green for 'Activación', red for 'Desactivación', orange for any other cause. */
@@ -21,7 +21,7 @@ export function HistoryList({ events }: { events: HistoricalEvent[] }) {
           <span className={`history-rows__cause history-rows__cause--${causeTone(event.cause)}`}>{event.cause}</span>
           <span className="history-rows__description"><HistoryJustification description={event.description} /></span>
           <span className="history-rows__date">{formatDateTime(event.createdAt)}</span>
-          <span className="history-rows__author">{event.createdBy?.fullName ?? event.createdBy?.name ?? 'Sistema'}</span>
+          <span className="history-rows__author">{event.createdBy?.fullName ?? event.createdBy?.name ?? UNKNOWN_AUTHOR}</span>
         </li>
       ))}
     </ul>

@@ -31,4 +31,10 @@ describe('the wording of a change without a justification', () => {
     expect(rows).toContain('<span class="kit-visually-hidden">Justificación: </span>Nombre más claro')
     expect(rows).not.toContain('Sin justificación')
   })
+
+  it('says "Autor desconocido" for an entry without an author, as Histórico does', () => {
+    const rows = renderToStaticMarkup(createElement(HistoryList, { events: [{ ...entry('Cambio del sistema'), createdBy: null }] }))
+    expect(rows).toContain('Autor desconocido')
+    expect(rows).not.toContain('Sistema<')
+  })
 })

@@ -1,7 +1,7 @@
 import type { HistoricalEvent, HistoricalModule } from '@donaciones/contracts'
 import { formatDateTime, formatTime } from '@donaciones/web-kit'
 import { Link } from '@donaciones/web-kit/router'
-import { HistoryJustification } from '../../../components/HistoryJustification.tsx'
+import { HistoryJustification, UNKNOWN_AUTHOR } from '../../../components/HistoryJustification.tsx'
 import './history.css'
 
 /** Spec §4: green for 'Activación', red for 'Desactivación', orange for any other cause. */
@@ -27,7 +27,7 @@ const initials = (name: string) =>
     .join('')
 
 function Author({ author }: { author: HistoricalEvent['createdBy'] }) {
-  if (!author) return <span className="history-author history-author--unknown">Autor desconocido</span>
+  if (!author) return <span className="history-author history-author--unknown">{UNKNOWN_AUTHOR}</span>
   return (
     <Link className="history-author" to={`/dashboard/user/view/${author._id}`} aria-label={`Autor: ${author.fullName}`}>
       {author.thumbnail ? (
