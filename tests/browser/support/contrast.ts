@@ -77,6 +77,48 @@ const FIELD_SELECTOR = [
 
 const SAMPLES: Readonly<Record<string, string>> = { number: '123', email: 'prueba@correo.mx', tel: '5512345678', url: 'https://ejemplo.mx' }
 
+/** Types into one field, measures its text and puts the old value back; undefined for a hidden or disabled one. */
+async function typedTextContrast(field: ElementHandle<HTMLElement>): Promise<TypedTextContrast | undefined> {
+  const state = await field.evaluate((element) => {
+    const editable = element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement
+    const usable = element.checkVisibility({ visibilityProperty: true, opacityProperty: true }) && element.getBoundingClientRect().width > 2
+    return {
+      usable: usable && !(editable && (element.disabled || element.readOnly)),
+      editable,
+      type: element instanceof HTMLInputElement ? element.type : '',
+      value: editable ? element.value : '',
+    }
+  })
+  if (!state.usable) return undefined
+  // The rich-text editors keep their content; the colour of what is typed in them is theirs.
+  if (state.editable) await field.fill(SAMPLES[state.type] ?? 'Texto de prueba')
+  const measured: MeasuredField = await field.evaluate((element) => {
+    const labelled = element.getAttribute('aria-label') ?? (element as HTMLInputElement).labels?.[0]?.textContent ?? element.getAttribute('placeholder')
+    const name = (labelled ?? element.getAttribute('name') ?? element.tagName.toLowerCase()).trim()
+    const style = getComputedStyle(element)
+    const backgrounds: string[] = []
+    for (let node: Element | null = element; node; node = node.parentElement) {
+      const background = getComputedStyle(node).backgroundColor
+      backgrounds.push(background)
+      // Stop at the first opaque layer: nothing under it shows through.
+      if (/^rgb\(/.test(background)) break
+    }
+    // What the typed characters are painted with: -webkit-text-fill-color wins over color.
+    return { field: name, color: style.webkitTextFillColor || style.color, backgrounds }
+  })
+  if (state.editable) {
+    await field.fill(state.value)
+    // Left now, so the messages a form shows on leaving a field appear before anything else is clicked.
+    await field.evaluate((element) => (element as HTMLElement).blur())
+  }
+  const background = effectiveBackground(measured.backgrounds)
+  const text = parseColor(measured.color)
+  const ratio = contrastRatio(composite(text, background), background)
+  return { field: measured.field, color: measured.color, background: `rgb(${Math.round(background.r)}, ${Math.round(background.g)}, ${Math.round(background.b)})`, ratio }
+}
+
+const isDetached = (error: unknown) => error instanceof Error && /not attached to the DOM/.test(error.message)
+
 /**
  * Types a sample text into every visible, enabled text field of the page (inputs of text, search,
  * e-mail, phone, URL, password and number, text areas and rich-text editors), reads the computed
@@ -85,45 +127,22 @@ const SAMPLES: Readonly<Record<string, string>> = { number: '123', email: 'prueb
  */
 export async function typedTextContrasts(page: Page, scope = 'body'): Promise<TypedTextContrast[]> {
   // The fields as they are now: typing may add or remove others (messages, options), not these.
-  const fields = (await page.locator(scope).locator(FIELD_SELECTOR).elementHandles()) as ElementHandle<HTMLElement>[]
+  const fieldsNow = async () => (await page.locator(scope).locator(FIELD_SELECTOR).elementHandles()) as ElementHandle<HTMLElement>[]
+  let fields = await fieldsNow()
   const results: TypedTextContrast[] = []
-  for (const field of fields) {
-    const state = await field.evaluate((element) => {
-      const editable = element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement
-      const usable = element.checkVisibility({ visibilityProperty: true, opacityProperty: true }) && element.getBoundingClientRect().width > 2
-      return {
-        usable: usable && !(editable && (element.disabled || element.readOnly)),
-        editable,
-        type: element instanceof HTMLInputElement ? element.type : '',
-        value: editable ? element.value : '',
-      }
-    })
-    if (!state.usable) continue
-    // The rich-text editors keep their content; the colour of what is typed in them is theirs.
-    if (state.editable) await field.fill(SAMPLES[state.type] ?? 'Texto de prueba')
-    const measured: MeasuredField = await field.evaluate((element) => {
-      const labelled = element.getAttribute('aria-label') ?? (element as HTMLInputElement).labels?.[0]?.textContent ?? element.getAttribute('placeholder')
-      const name = (labelled ?? element.getAttribute('name') ?? element.tagName.toLowerCase()).trim()
-      const style = getComputedStyle(element)
-      const backgrounds: string[] = []
-      for (let node: Element | null = element; node; node = node.parentElement) {
-        const background = getComputedStyle(node).backgroundColor
-        backgrounds.push(background)
-        // Stop at the first opaque layer: nothing under it shows through.
-        if (/^rgb\(/.test(background)) break
-      }
-      // What the typed characters are painted with: -webkit-text-fill-color wins over color.
-      return { field: name, color: style.webkitTextFillColor || style.color, backgrounds }
-    })
-    if (state.editable) {
-      await field.fill(state.value)
-      // Left now, so the messages a form shows on leaving a field appear before anything else is clicked.
-      await field.evaluate((element) => (element as HTMLElement).blur())
+  for (let index = 0; index < fields.length; index += 1) {
+    let measured: TypedTextContrast | undefined
+    try {
+      measured = await typedTextContrast(fields[index]!)
+    } catch (error) {
+      // The screen drew its fields again (fresh data arrived): the same field, in the new drawing.
+      if (!isDetached(error)) throw error
+      fields = await fieldsNow()
+      const redrawn = fields[index]
+      if (!redrawn) break
+      measured = await typedTextContrast(redrawn)
     }
-    const background = effectiveBackground(measured.backgrounds)
-    const text = parseColor(measured.color)
-    const ratio = contrastRatio(composite(text, background), background)
-    results.push({ field: measured.field, color: measured.color, background: `rgb(${Math.round(background.r)}, ${Math.round(background.g)}, ${Math.round(background.b)})`, ratio })
+    if (measured) results.push(measured)
   }
   return results
 }
