@@ -1,3 +1,4 @@
+import { SITE_TIME_ZONE } from '@donaciones/contracts'
 import ExcelJS from 'exceljs'
 import type { Response } from 'express'
 
@@ -20,8 +21,6 @@ export interface XlsxColumn<Row> {
   type?: 'dateTime' | 'date'
 }
 
-/** The site's clock: every date a person reads is on Mexico City time. */
-const SITE_TIME_ZONE = 'America/Mexico_City'
 /** Spec §1: 'DD/MM/YYYY, hh:mm A' when the time is shown, 'DD/MM/YYYY' otherwise. */
 export const XLSX_DATE_TIME_FORMAT = 'dd/mm/yyyy", "hh:mm AM/PM'
 export const XLSX_DATE_FORMAT = 'dd/mm/yyyy'
