@@ -33,6 +33,12 @@ export interface RunningProcess {
   stop(signal?: NodeJS.Signals): Promise<number | null>
 }
 
+/** Every child still running, killed when the test process ends: a test that timed out while one started leaves none behind. */
+const running = new Set<ChildProcess>()
+process.once('exit', () => {
+  for (const child of running) child.kill('SIGKILL')
+})
+
 /** Runs a TypeScript entry point of the repository with tsx, as `npm start` would. */
 export function runScript(entry: string, args: string[], env: NodeJS.ProcessEnv, nodeArgs: string[] = []): RunningProcess {
   const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', resolve(repositoryRoot, entry), ...args], {
@@ -40,6 +46,8 @@ export function runScript(entry: string, args: string[], env: NodeJS.ProcessEnv,
     env: { ...process.env, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
+  running.add(child)
+  child.once('exit', () => running.delete(child))
   let output = ''
   let stdout = ''
   let stderr = ''
