@@ -10,6 +10,7 @@ import {
   conektaDonationRequestSchema,
   configurationUpdateRequestSchema,
   exportRequestSchema,
+  storedConnectionTestRequestSchema,
   googleRegisterOrLoginRequestSchema,
   internalMailRequestSchema,
   institutionCreateRequestSchema,
@@ -94,6 +95,9 @@ export function bodyContracts(records: SiteRecords): Record<string, BodyContract
     'POST /api/users/:id/provisional-password': contract(provisionalPasswordRequestSchema, { historical }),
     'PUT /api/users/:id': contract(toggleOrUpdate(userToggleRequestSchema, userUpdateRequestSchema), { payload: user, historical }),
     'POST /api/init': { kind: 'refused', sample: {} },
+    // The wizard's connection test: once the site is configured, 409 before the body is read.
+    'POST /api/init/connection-test': { kind: 'refused', sample: {} },
+    'POST /api/configuration/connection-test': contract(storedConnectionTestRequestSchema, { service: 'mail' }),
     'PUT /api/configuration': contract(configurationUpdateRequestSchema, { payload: configuration(records), historical }),
     'PUT /api/pages/:id': contract(toggleOrUpdate(pageToggleRequestSchema, pageUpdateRequestSchema), { payload: { description: '<p>Texto</p>' }, historical }),
     'POST /api/files': { kind: 'refused', sample: {} },
