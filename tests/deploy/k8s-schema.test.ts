@@ -76,6 +76,8 @@ describe(`Kubernetes manifests against the Kubernetes ${kubernetesVersion} API s
         ['content.yaml', 'readOnlyRootFilesystem: true', 'readOnlyRootFilesystem: true, runAsNonroot: true'],
         ['donation.yaml', 'type: RollingUpdate', 'type: Rolling'],
         ['gateway.yaml', 'apiVersion: autoscaling/v2', 'apiVersion: autoscaling/v2beta2'],
+        // LabelSelector is declared by @kubernetes-models/apimachinery: its fields are checked too.
+        ['identity.yaml', 'matchLabels:', 'matchLabel:'],
       ],
       (root) => schemaProblems(build(root)),
     )
@@ -86,9 +88,10 @@ describe(`Kubernetes manifests against the Kubernetes ${kubernetesVersion} API s
         `deploy/k8s/content.yaml: Deployment donaciones/content: spec.template.spec.containers[0].securityContext.runAsNonroot is not a field of SecurityContext in the Kubernetes ${kubernetesVersion} API`,
         'deploy/k8s/donation.yaml: Deployment donaciones/donation: spec.strategy.type must be equal to one of the allowed values (Recreate, RollingUpdate)',
         `deploy/k8s/gateway.yaml: HorizontalPodAutoscaler donaciones/gateway: apiVersion autoscaling/v2beta2 is a pre-release API (off by default, or removed by Kubernetes ${kubernetesVersion}); use a GA version`,
+        `deploy/k8s/identity.yaml: Deployment donaciones/identity: spec.selector.matchLabel is not a field of LabelSelector in the Kubernetes ${kubernetesVersion} API`,
       ]),
     )
-    expect(problems).toHaveLength(5)
+    expect(problems).toHaveLength(6)
     const misnamed = appliedOnTheirOwn().map((manifest) => (manifest.file.endsWith('replay.yaml') ? { ...manifest, doc: { ...manifest.doc, kind: 'Jobs' } } : manifest))
     expect(schemaProblems(misnamed)).toEqual([`deploy/k8s/jobs/replay.yaml: Jobs donaciones/replay: apiVersion batch/v1 has no kind Jobs in the Kubernetes ${kubernetesVersion} API`])
   })
