@@ -8,7 +8,7 @@ import { driveHealthChecks } from '../../tools/containers/health-driver.ts'
 import { baseImageReferences, dockerfileTargets, imageSize, megabytes } from '../../tools/containers/images.ts'
 import { InstallShell } from '../../tools/containers/install-shell.ts'
 import { productionInstallBlock } from '../../tools/containers/production-install.ts'
-import { ensureBaseImages, type BaseImage } from '../../tools/containers/stand-ins.ts'
+import { ensureBaseImage, type BaseImage } from '../../tools/containers/stand-ins.ts'
 import { Stack } from '../../tools/containers/stack.ts'
 import { tail } from '../../tools/containers/command.ts'
 import { freePort, waitUntil } from '../support/processes.ts'
@@ -49,7 +49,7 @@ describe('containers: every image built, the compose stack run, scaled, killed, 
   let shell: InstallShell
   let stack: Stack
   let healthChecks: { stop(): Promise<void> } | undefined
-  let bases: BaseImage[] = []
+  let engineImages: Promise<BaseImage[]> = Promise.resolve([])
   let site: Site
   let sim: SimulatorClient
   let db: SqlDatabase | undefined
@@ -146,9 +146,16 @@ describe('containers: every image built, the compose stack run, scaled, killed, 
   })
 
   step('base images: from the registry, or stand-ins made here and announced', async () => {
-    bases = await ensureBaseImages(engine!, baseImageReferences())
-    for (const base of bases) console.log(`[containers] imagen base ${base.reference}: ${base.source === 'stand-in' ? 'SUSTITUTO local (no es la imagen oficial)' : base.source}`)
-    expect(bases.map((base) => base.kind).sort()).toEqual(['nats', 'node', 'postgres'])
+    const wanted = baseImageReferences()
+    const announce = (base: BaseImage) => `[containers] imagen base ${base.reference}: ${base.source === 'stand-in' ? 'SUSTITUTO local (no es la imagen oficial)' : base.source}`
+    // The images need only node; PostgreSQL and NATS are made while they build, awaited before compose.
+    const node = await ensureBaseImage(engine!, 'node', wanted.node)
+    console.log(announce(node))
+    engineImages = Promise.all([ensureBaseImage(engine!, 'postgres', wanted.postgres), ensureBaseImage(engine!, 'nats', wanted.nats)]).then((images) => {
+      for (const image of images) console.log(announce(image))
+      return images
+    })
+    engineImages.catch(() => undefined)
   })
 
   step('README "images" block: every target of deploy/Dockerfile builds', async () => {
@@ -163,6 +170,7 @@ describe('containers: every image built, the compose stack run, scaled, killed, 
   }, 3_000_000)
 
   step('README "secrets" and "demo" blocks: the compose stack with the payment simulator starts and every health check passes', async () => {
+    expect((await engineImages).map((base) => base.kind)).toEqual(['postgres', 'nats'])
     healthChecks = driveHealthChecks(engine!, stack)
     await shell.block('secrets')
     await composeBlock('demo')
@@ -173,8 +181,11 @@ describe('containers: every image built, the compose stack run, scaled, killed, 
   }, healthyWithinMs + 300_000)
 
   step('the gateway container serves the site on its published port and the setup wizard configures it', async () => {
-    const published = await fetch(`http://127.0.0.1:${gatewayPort}/`)
-    expect(published.status, 'la página de inicio en el puerto publicado del gateway').toBe(200)
+    const home = `http://127.0.0.1:${gatewayPort}/`
+    const published = await fetch(home, { signal: AbortSignal.timeout(15_000) }).catch((error: unknown) => {
+      throw new Error(`El gateway no responde en su puerto publicado (${home}, "ports" del servicio gateway en docker-compose.yml): ${String((error as Error).cause ?? error)}`)
+    })
+    expect(published.status, `la página de inicio en el puerto publicado del gateway (${home})`).toBe(200)
     expect(await published.text()).toMatch(/<html/i)
     site = new Site(await gatewayRelay(engine!, stack))
     sim = await SimulatorClient.connect(stack)

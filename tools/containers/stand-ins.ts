@@ -115,30 +115,20 @@ async function buildStandIn(engine: Engine, kind: BaseKind, reference: string, n
 }
 
 /**
- * Each base image: the one already on the machine, else the registry's, else a stand-in made here
+ * A base image: the one already on the machine, else the registry's, else a stand-in made here
  * (kept for the next run; rebuilt when its recipe changes). Stand-ins are announced loudly: they
  * prove the project's images and compose file, not the upstream images.
  */
-export async function ensureBaseImages(engine: Engine, wanted: Record<BaseKind, string>): Promise<BaseImage[]> {
+export async function ensureBaseImage(engine: Engine, kind: BaseKind, reference: string): Promise<BaseImage> {
   const npmVersion = (await mustRun('npm --version', 'npm', ['--version'])).stdout.trim()
-  const result: BaseImage[] = []
-  for (const [kind, reference] of Object.entries(wanted) as [BaseKind, string][]) {
-    const label = recipeHash(kind, reference, npmVersion)
-    const present = await labelOf(engine, qualified(reference))
-    if (present !== undefined && (present === '' || present === label)) {
-      result.push({ kind, reference, source: present === '' ? 'local' : 'stand-in' })
-      continue
-    }
-    if (present === undefined) {
-      const pulled = await runCommand(engine.bin, ['pull', qualified(reference)], { env: engine.env, timeoutMs: 60_000 })
-      if (pulled.code === 0) {
-        result.push({ kind, reference, source: 'pulled' })
-        continue
-      }
-    }
-    console.log(`\n*** SUSTITUTO: ${reference} no se pudo obtener del registro; se construye un sustituto local (${kind}, Debian bookworm) con la misma etiqueta. Prueba las imágenes y el compose del proyecto, no la imagen oficial. ***\n`)
-    await buildStandIn(engine, kind, reference, npmVersion, label)
-    result.push({ kind, reference, source: 'stand-in' })
+  const label = recipeHash(kind, reference, npmVersion)
+  const present = await labelOf(engine, qualified(reference))
+  if (present !== undefined && (present === '' || present === label)) return { kind, reference, source: present === '' ? 'local' : 'stand-in' }
+  if (present === undefined) {
+    const pulled = await runCommand(engine.bin, ['pull', qualified(reference)], { env: engine.env, timeoutMs: 60_000 })
+    if (pulled.code === 0) return { kind, reference, source: 'pulled' }
   }
-  return result
+  console.log(`\n*** SUSTITUTO: ${reference} no se pudo obtener del registro; se construye un sustituto local (${kind}, Debian bookworm) con la misma etiqueta. Prueba las imágenes y el compose del proyecto, no la imagen oficial. ***\n`)
+  await buildStandIn(engine, kind, reference, npmVersion, label)
+  return { kind, reference, source: 'stand-in' }
 }
