@@ -37,10 +37,13 @@ function step(name: string, run: () => Promise<void>, timeoutMs = 600_000) {
       await clock.time(name, run)
     } catch (error) {
       failed = name
+      await onFailure?.().catch(() => undefined)
       throw error
     }
   }, timeoutMs)
 }
+/** What a failed step leaves for whoever reads the log: every container's state and last lines (the teardown removes them). */
+let onFailure: (() => Promise<void>) | undefined
 
 describe('containers: every image built, the compose stack run, scaled, killed, replayed and torn down', () => {
   const project = `donaciones-ct-${randomBytes(3).toString('hex')}`
@@ -61,15 +64,28 @@ describe('containers: every image built, the compose stack run, scaled, killed, 
 
   /** Runs a README block while the health checks are driven; if it fails, says which containers were not healthy and why. */
   const composeBlock = async (name: string) => {
+    let watching = true
+    // Compose waits for ever on a container that keeps restarting: fail as soon as one does, naming it.
+    const watch = (async () => {
+      while (watching) {
+        await pause(5_000)
+        const failing = watching ? await stack.failing() : undefined
+        if (failing) throw new Error(`README "Production install", bloque ${name}: un contenedor no arranca sano:\n${failing}`)
+      }
+    })()
     try {
-      await shell.block(name, { timeoutMs: healthyWithinMs + 120_000 })
+      await Promise.race([shell.block(name, { timeoutMs: healthyWithinMs + 120_000 }), watch])
     } catch (error) {
+      if ((error as Error).message.includes('no arranca sano')) throw error
       const unhealthy = []
       for (const container of await stack.containers()) {
         const { status } = await stack.health(container.id)
         if (!container.running || (status !== 'healthy' && status !== 'none')) unhealthy.push(await stack.diagnose(container))
       }
       throw new Error(`${(error as Error).message}\n\nContenedores sin salud:\n${unhealthy.join('\n') || '(ninguno)'}`)
+    } finally {
+      watching = false
+      await watch.catch(() => undefined)
     }
     await stack.waitHealthy(healthyWithinMs)
   }
@@ -79,6 +95,12 @@ describe('containers: every image built, the compose stack run, scaled, killed, 
     const record = await donateByCard(site, sim, campaign.id, donor, amount)
     if (approvedDonation(record)) cardAmounts.push(amount)
     return record
+  }
+  /** The test's own connection to the stack's PostgreSQL, at the container's current address (a restart may change it). */
+  const openDatabase = async () => {
+    await db?.close()
+    const postgres = await stack.one('postgres')
+    db = createPgDatabase({ connectionString: `postgres://donaciones:donaciones@${await stack.address(postgres.id)}:5432/donaciones`, max: 2 })
   }
   const history = () => deliveryState(db!, 'campaign', 'audit', catalogCreations)
   let created = 0
@@ -142,6 +164,11 @@ describe('containers: every image built, the compose stack run, scaled, killed, 
     const simPort = await freePort()
     shell = new InstallShell(shim, { ...engine.env, COMPOSE_PROJECT_NAME: project, GATEWAY_PORT: String(gatewayPort), PROVIDER_SIM_PORT: String(simPort), LOG_LEVEL: 'warn' })
     stack = new Stack(engine, project)
+    onFailure = async () => {
+      const containers = await stack.containers()
+      const reports = await Promise.all(containers.map((container) => stack.diagnose(container)))
+      console.error(`[containers] estado al fallar:\n${reports.join('\n')}`)
+    }
     console.log(`[containers] motor: ${engine.name}; compose: ${[engine.compose.bin, ...engine.compose.args].join(' ')}; proyecto ${project}`)
   })
 
@@ -176,8 +203,7 @@ describe('containers: every image built, the compose stack run, scaled, killed, 
     await composeBlock('demo')
     const services = new Set((await stack.containers()).filter((container) => container.running).map((container) => container.service))
     expect([...services].sort()).toEqual(['audit', 'campaign', 'content', 'donation', 'gateway', 'identity', 'nats', 'postgres', 'provider-sim'])
-    const [postgres] = await stack.containers('postgres')
-    db = createPgDatabase({ connectionString: `postgres://donaciones:donaciones@${await stack.address(postgres!.id)}:5432/donaciones`, max: 2 })
+    await openDatabase()
   }, healthyWithinMs + 300_000)
 
   step('the gateway container serves the site on its published port and the setup wizard configures it', async () => {
@@ -315,6 +341,7 @@ describe('containers: every image built, the compose stack run, scaled, killed, 
     await pause(1_500)
     const [postgres] = await stack.containers('postgres')
     await stack.restart(postgres!.id)
+    await openDatabase()
     await waitUntil(async () => (await site.request('/api/counters/visits')).status === 200, 120_000, 'lecturas de nuevo tras reiniciar PostgreSQL')
     await pause(1_500)
     const underLoad: ResponseRecord[] = (await Promise.all(load.map((stream) => stream.stop()))).flat()

@@ -58,7 +58,7 @@ export class Stack {
     return { status, lastOutput: tail(log, 2) }
   }
 
-  async logs(id: string, lines = 20): Promise<string> {
+  async logs(id: string, lines = 30): Promise<string> {
     const result = await this.cli(['logs', '--tail', String(lines), id])
     return tail(`${result.stdout}${result.stderr}`, lines)
   }
@@ -102,6 +102,20 @@ export class Stack {
       }
       await new Promise((resolve) => setTimeout(resolve, 2_000))
     }
+  }
+
+  /**
+   * A container that will not become healthy: its check says unhealthy, or it keeps exiting (a
+   * restart policy hides that from compose, which then waits for ever). Its diagnosis, or undefined.
+   */
+  async failing(): Promise<string | undefined> {
+    for (const container of await this.containers()) {
+      const { status } = await this.health(container.id)
+      const restarts = Number(await this.inspect(container.id, '{{.RestartCount}}').catch(() => '0'))
+      const exitCode = Number(await this.inspect(container.id, '{{.State.ExitCode}}').catch(() => '0'))
+      if (status === 'unhealthy' || restarts >= 2 || (!container.running && exitCode !== 0)) return this.diagnose(container)
+    }
+    return undefined
   }
 
   /** Removes whatever compose left of the project (after `compose down`, or when compose itself cannot run). */
