@@ -86,14 +86,15 @@ export class Stack {
   }
 
   /** Waits until every running container with a health check reports healthy; names the ones that do not. */
-  async waitHealthy(timeoutMs: number, services?: readonly string[]): Promise<void> {
+  async waitHealthy(timeoutMs: number, services?: readonly string[], ignoring: readonly string[] = []): Promise<void> {
     const deadline = Date.now() + timeoutMs
     for (;;) {
-      const containers = (await this.containers()).filter((container) => container.running && (!services || services.includes(container.service)))
+      // A stopped container waits too (one in a crash loop is stopped now and then), unless it is one the caller stopped.
+      const containers = (await this.containers()).filter((container) => !ignoring.includes(container.id) && (!services || services.includes(container.service)))
       const waiting: StackContainer[] = []
       for (const container of containers) {
         const { status } = await this.health(container.id)
-        if (status !== 'healthy' && status !== 'none') waiting.push(container)
+        if (!container.running || (status !== 'healthy' && status !== 'none')) waiting.push(container)
       }
       if (waiting.length === 0 && containers.length > 0) return
       if (Date.now() > deadline) {
@@ -111,12 +112,21 @@ export class Stack {
   async failing(): Promise<string | undefined> {
     for (const container of await this.containers()) {
       const { status } = await this.health(container.id)
-      const restarts = Number(await this.inspect(container.id, '{{.RestartCount}}').catch(() => '0'))
+      const startedAt = await this.inspect(container.id, '{{.State.StartedAt}}').catch(() => '')
+      // Podman does not count the restarts its restart policy makes: each start is seen by its time.
+      const starts = this.starts.get(container.id) ?? new Set<string>()
+      if (startedAt) starts.add(startedAt)
+      this.starts.set(container.id, starts)
       const exitCode = Number(await this.inspect(container.id, '{{.State.ExitCode}}').catch(() => '0'))
-      if (status === 'unhealthy' || restarts >= 2 || (!container.running && exitCode !== 0)) return this.diagnose(container)
+      if (status === 'unhealthy' || starts.size >= 3 || (!container.running && exitCode !== 0)) {
+        return `${await this.diagnose(container)}${starts.size >= 3 ? `\n  (arrancó ${starts.size} veces: termina y su política de reinicio lo vuelve a arrancar)` : ''}`
+      }
     }
     return undefined
   }
+
+  /** Each container's start times seen by `failing`. */
+  private readonly starts = new Map<string, Set<string>>()
 
   /** Removes whatever compose left of the project (after `compose down`, or when compose itself cannot run). */
   async removeLeftovers(): Promise<string[]> {
