@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config'
 export default defineConfig({
   test: {
     include: ['{contracts,services,gateway,platform,tests,frontends}/**/*.test.ts'],
-    exclude: ['**/node_modules/**', 'tests/browser/**', 'tests/faults/**'],
+    exclude: ['**/node_modules/**', 'tests/browser/**', 'tests/faults/**', 'tests/containers/**'],
     // Generous on purpose: a newcomer's first run is on a 2-core machine doing other work, where a
     // test that starts processes takes minutes; the limits are there to end a hang, not to time it.
     testTimeout: 180_000,
