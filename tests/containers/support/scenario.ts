@@ -1,4 +1,4 @@
-import { conektaDonationResponseSchema, initResponseSchema, oxxoResponseSchema } from '@donaciones/contracts'
+import { conektaDonationResponseSchema, initResponseSchema, oxxoResponseSchema, todayInMexico } from '@donaciones/contracts'
 import type { ResponseRecord } from '../../faults/support/traffic.ts'
 import { tinyPng } from '../../support/tiny-png.ts'
 import { wizardBody } from '../../support/wizard-payload.ts'
@@ -25,10 +25,6 @@ export async function runSetupWizard(site: Site, sim: SimulatorClient): Promise<
   site.token = (await site.expect<{ token: string }>(200, '/api/init', { json: body })).token
 }
 
-function today(): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Mexico_City' }).format(new Date())
-}
-
 /** A campaign open for donations. */
 export async function createCampaign(site: Site): Promise<{ id: string; slug: string }> {
   const thumbnail = await upload(site)
@@ -38,7 +34,7 @@ export async function createCampaign(site: Site): Promise<{ id: string; slug: st
       title: 'Campaña en contenedores',
       description: 'Donaciones a la pila de compose',
       duration: 30,
-      date: today(),
+      date: todayInMexico(),
       thumbnail,
       categories: categories.slice(0, 1).map((category) => category.value),
       content: '<p>Contenido</p>',
