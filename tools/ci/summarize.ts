@@ -4,7 +4,7 @@ import { summarize, summaryLine, type VitestReport } from './summary.ts'
 
 // node tools/ci/summarize.ts <reports dir> [failed step...]: prints the notes and the last line.
 const [reportsDir = '.test-reports', ...failedSteps] = process.argv.slice(2)
-const reportFiles = { tests: 'tests.json', 'tests-node-image': 'tests-node-image.json', faults: 'faults.json', browser: 'browser.json' }
+const reportFiles = { tests: 'tests.json', 'tests-node-image': 'tests-node-image.json', faults: 'faults.json', browser: 'browser.json', containers: 'containers.json' }
 const reports = Object.fromEntries(
   Object.entries(reportFiles).map(([step, file]) => {
     const path = join(reportsDir, file)
