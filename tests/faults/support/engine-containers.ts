@@ -1,5 +1,6 @@
 import { GenericContainer, getContainerRuntimeClient, type StartedTestContainer } from 'testcontainers'
 import { inject } from 'vitest'
+import { waitUntil } from '../../support/processes.ts'
 
 /** What the suite's global setup prepared (container-setup.ts): the engine's API and the images the compose file names. */
 export interface ContainerEngineContext {
@@ -37,9 +38,10 @@ export function suiteImages(): Pick<ContainerEngineContext, 'postgresImage' | 'n
 /** An engine in a container on the host's network (so its address survives a restart), stopped and started again with what it stored. */
 export interface EngineContainer {
   stop(): Promise<void>
+  /** Starts it again and waits until it takes connections. */
   start(): Promise<void>
-  /** The container's output, for a failure's message. */
-  logs(): Promise<string>
+  /** Whether it takes a connection now (false while stopped). */
+  answers(): Promise<boolean>
   destroy(): Promise<void>
 }
 
@@ -49,8 +51,14 @@ export interface EngineContainerSpec {
   environment?: Record<string, string>
   /** How long the engine gets to stop cleanly before it is killed. */
   stopTimeoutMs: number
+  /** Connects once: true when the engine answers (it may throw when not). */
+  probe: () => Promise<boolean>
+  /** What the engine is, for the message when it does not answer in time. */
+  what: string
+  readyWithinMs: number
 }
 
+/** Starts the engine and waits until it answers; a failure carries the end of the container's output. */
 export async function startEngineContainer(spec: EngineContainerSpec): Promise<EngineContainer> {
   useSuiteEngine()
   const started: StartedTestContainer = await new GenericContainer(spec.image)
@@ -61,15 +69,27 @@ export async function startEngineContainer(spec: EngineContainerSpec): Promise<E
     .start()
   const client = await getContainerRuntimeClient()
   const container = client.container.getById(started.getId())
+  const logs = async () => {
+    const stream = await client.container.logs(container, { follow: false, stdout: true, stderr: true })
+    let text = ''
+    for await (const chunk of stream) text += String(chunk)
+    return text
+  }
+  const ready = async () => {
+    try {
+      await waitUntil(spec.probe, spec.readyWithinMs, spec.what)
+    } catch (error) {
+      throw new Error(`${String(error)}\n${(await logs()).slice(-2_000)}`)
+    }
+  }
+  await ready()
   return {
     stop: () => client.container.stop(container, { timeout: spec.stopTimeoutMs }),
-    start: () => client.container.start(container),
-    async logs() {
-      const stream = await client.container.logs(container, { follow: false, stdout: true, stderr: true })
-      let text = ''
-      for await (const chunk of stream) text += String(chunk)
-      return text
+    async start() {
+      await client.container.start(container)
+      await ready()
     },
+    answers: () => spec.probe().catch(() => false),
     async destroy() {
       await client.container.stop(container, { timeout: spec.stopTimeoutMs })
       await client.container.remove(container, { removeVolumes: true })

@@ -1,15 +1,10 @@
 import pg from 'pg'
-import { freePort, waitUntil } from '../../support/processes.ts'
-import { startEngineContainer, suiteImages } from './engine-containers.ts'
+import { freePort } from '../../support/processes.ts'
+import { startEngineContainer, suiteImages, type EngineContainer } from './engine-containers.ts'
 
 /** A PostgreSQL owned by the test (a container of the compose file's image, on its own port), which it may stop and restart. */
-export interface PostgresEngine {
+export interface PostgresEngine extends EngineContainer {
   url: string
-  stop(): Promise<void>
-  start(): Promise<void>
-  /** Whether it takes a connection now (false while stopped). */
-  answers(): Promise<boolean>
-  destroy(): Promise<void>
 }
 
 const password = 'fallas'
@@ -36,23 +31,9 @@ export async function startPostgresEngine(): Promise<PostgresEngine> {
     command: ['postgres', ...Object.entries(settings).flatMap(([name, value]) => ['-c', `${name}=${value}`])],
     environment: { POSTGRES_PASSWORD: password },
     stopTimeoutMs: 60_000,
+    probe: () => accepting(url),
+    what: `PostgreSQL en ${url}`,
+    readyWithinMs: 120_000,
   })
-  const ready = async () => {
-    try {
-      await waitUntil(() => accepting(url), 120_000, `PostgreSQL en ${url}`)
-    } catch (error) {
-      throw new Error(`${String(error)}\n${(await container.logs()).slice(-2_000)}`)
-    }
-  }
-  await ready()
-  return {
-    url,
-    stop: () => container.stop(),
-    async start() {
-      await container.start()
-      await ready()
-    },
-    answers: () => accepting(url).catch(() => false),
-    destroy: () => container.destroy(),
-  }
+  return { url, ...container }
 }
