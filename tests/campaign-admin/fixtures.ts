@@ -1,5 +1,6 @@
 import { expect } from 'vitest'
-import { moduleHasAction } from '@donaciones/contracts'
+import { moduleHasAction, todayInMexico } from '@donaciones/contracts'
+import { openCampaignBody } from '../support/open-campaign.ts'
 import { activateAccount, configureSite, createAccount, json, startTestSite, type Permission, type SiteClient, type SiteEngine, type TestSite } from '../support/site.ts'
 
 /** The failed-response body of every service (spec §8). */
@@ -59,9 +60,7 @@ export const deactivation = { cause: 'Desactivación', description: 'Campaña te
 export const activation = { cause: 'Activación', description: 'Se reabre' }
 
 /** Today in Mexico City as YYYY-MM-DD, the campaign date format. */
-export function today(): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Mexico_City' }).format(new Date())
-}
+export const today = (): string => todayInMexico()
 
 let sequence = 0
 /** A text of exactly `length` characters that no other call returns (titles and names must be unique). */
@@ -113,18 +112,11 @@ export async function startCampaignSite(memberEmail?: string, engine?: SiteEngin
 /** A valid campaign body (spec §3/§5); `overrides` replaces fields, `undefined` removes one. */
 export function campaignPayload(refs: CampaignRefs, overrides: Record<string, unknown> = {}): Record<string, unknown> {
   const payload: Record<string, unknown> = {
-    title: uniqueText('Campaña', 30),
+    ...openCampaignBody(uniqueText('Campaña', 30), { thumbnail: refs.thumbnail, category: refs.category.value }),
     subtitle: 'Subtítulo',
-    description: 'Apoyo a familias de la colonia',
     goal: 50_000,
-    duration: 30,
-    date: today(),
-    thumbnail: refs.thumbnail,
-    categories: [refs.category.value],
     institution: refs.institution.value,
     gratitude: 'Gracias por tu apoyo',
-    content: '<p>Contenido de la campaña</p>',
-    visibility: { counter: true, countdown: true, comments: true },
   }
   for (const [key, value] of Object.entries(overrides)) {
     if (value === undefined) delete payload[key]

@@ -12,10 +12,11 @@ import { ensureBaseImage, type BaseImage } from '../../tools/containers/stand-in
 import { Stack } from '../../tools/containers/stack.ts'
 import { tail } from '../../tools/containers/command.ts'
 import { freePort, waitUntil } from '../support/processes.ts'
-import { caughtUp, deliveryState, inboxState } from '../faults/support/delivery-check.ts'
+import { caughtUp, deliveryState, expectEveryInboxComplete, inboxState } from '../faults/support/delivery-check.ts'
 import { pause, steadyStream, type ResponseRecord } from '../faults/support/traffic.ts'
 import { gatewayRelay } from './support/gateway-relay.ts'
 import { approvedDonation, createCampaign, donateByCard, donateByOxxo, runSetupWizard, totals, visitUntilAnswered, type Totals } from './support/scenario.ts'
+import { clusterNodes, serviceOfNode, streamFromItsLeader } from './support/nats-cluster.ts'
 import { SimulatorClient } from './support/simulator.ts'
 import { clientAddress, Site } from './support/site.ts'
 import { StepClock } from './support/timed.ts'
@@ -62,10 +63,12 @@ describe('containers: every image built, the compose stack run, scaled, killed, 
   let gatewayPort = 0
   /** Replicas the burst killed and their restart policy left stopped. */
   let killed: string[] = []
+  /** The compose files of the stack that runs: the cluster step adds the NATS cluster's. */
+  let composeFiles: string[] = []
   const cardAmounts: number[] = []
 
   /** Runs a README block while the health checks are driven; if it fails, says which containers were not healthy and why. */
-  const composeBlock = async (name: string) => {
+  const composeBlock = async (name: string, env: NodeJS.ProcessEnv = {}) => {
     let watching = true
     // Compose waits for ever on a container that keeps restarting: fail as soon as one does, naming it.
     const watch = (async () => {
@@ -76,7 +79,7 @@ describe('containers: every image built, the compose stack run, scaled, killed, 
       }
     })()
     try {
-      await Promise.race([shell.block(name, { timeoutMs: healthyWithinMs + 120_000 }), watch])
+      await Promise.race([shell.block(name, { timeoutMs: healthyWithinMs + 120_000, env }), watch])
     } catch (error) {
       if ((error as Error).message.includes('no arranca sano')) throw error
       const unhealthy = []
@@ -123,12 +126,7 @@ describe('containers: every image built, the compose stack run, scaled, killed, 
   const donationInboxes = () => inboxState(db!, 'donation', ['audit', 'campaign'], ['DonationApproved'])
   /** Every approved donation reached the counters and the campaign once; none is approved twice or without a paid order. */
   const expectDonationsCountedOnce = async () => {
-    await waitUntil(async () => {
-      const state = await donationInboxes()
-      return state.received.every((ids) => ids.length === state.produced.length)
-    }, 120_000, 'los contadores y la campaña reciben cada donación aprobada')
-    const state = await donationInboxes()
-    expect(state.received).toEqual([state.produced, state.produced])
+    const state = await expectEveryInboxComplete(donationInboxes, 120_000, 'los contadores y la campaña reciben cada donación aprobada')
     const now = await totals(site, campaign.slug)
     const approved = state.produced.length
     expect({ donations: now.donations, donors: now.donors, campaignDonations: now.campaignDonations }).toEqual({ donations: approved, donors: approved, campaignDonations: approved })
@@ -147,12 +145,15 @@ describe('containers: every image built, the compose stack run, scaled, killed, 
     console.log(`[containers] tiempos:\n${clock.report()}`)
   }, 300_000)
 
+  /** `compose down` with the volumes: what an operator runs to start again from nothing. */
+  const composeDown = () => shell.exec(['docker', 'compose', ...composeFiles, '--profile', 'demo', '--profile', 'jobs', 'down', '--volumes', '--remove-orphans', '--timeout', '5'], { timeoutMs: 300_000 })
+
   async function teardown() {
     tornDown = true
     await db?.close()
     await healthChecks?.stop()
     if (!shell) return
-    const down = await shell.exec(['docker', 'compose', '--profile', 'demo', '--profile', 'jobs', 'down', '--volumes', '--remove-orphans', '--timeout', '5'], { timeoutMs: 300_000 })
+    const down = await composeDown()
     if (down.code !== 0) console.error(`[containers] compose down falló: ${tail(down.stderr)}`)
     const leftovers = await stack.removeLeftovers()
     if (leftovers.length > 0) console.error(`[containers] quedaban ${leftovers.join(', ')}; eliminados`)
@@ -360,6 +361,56 @@ describe('containers: every image built, the compose stack run, scaled, killed, 
     await expectHistoryCaughtUp()
     await expectDonationsExact()
   }, healthyWithinMs + 300_000)
+
+  step('README "nats-cluster" block: a new stack on three NATS nodes, the stream at three replicas; its leader stopped during writes and donations, nothing lost or doubled', async () => {
+    const down = await composeDown()
+    if (down.code !== 0) throw new Error(`compose down falló:\n${tail(down.stderr)}`)
+    killed = []
+    composeFiles = ['-f', 'docker-compose.yml', '-f', 'docker-compose.nats-cluster.yml']
+    // The demo's simulator again (the block is the operator's, without it); what earlier blocks exported still holds.
+    await composeBlock('nats-cluster', { COMPOSE_PROFILES: 'demo' })
+    const running = new Set((await stack.containers()).filter((container) => container.running).map((container) => container.service))
+    for (const node of Object.keys(clusterNodes)) expect(running, `el nodo ${node} del clúster NATS está en marcha`).toContain(node)
+    await openDatabase()
+    site = new Site(await gatewayRelay(engine!, stack))
+    sim = await SimulatorClient.connect(stack)
+    await runSetupWizard(site, sim)
+    campaign = await createCampaign(site)
+    const placement = await streamFromItsLeader(stack)
+    expect(placement.replicas, `réplicas del stream ${placement.stream}`).toBe(3)
+    expect(placement.peers.map((peer) => peer.name).sort(), 'las otras dos copias, en los otros nodos').toEqual(Object.values(clusterNodes).filter((name) => name !== placement.leader).sort())
+    const leader = await stack.one(serviceOfNode(placement.leader))
+    const catalogBefore = (await history()).produced.length
+
+    const writes = steadyStream(() => createCatalogRecord('clúster'), 200)
+    const donations = steadyStream(() => donate(), 300)
+    await pause(2_000)
+    await stack.stop(leader.id)
+    console.log(`[containers] detenido el nodo líder del stream: ${placement.leader} (${leader.name})`)
+    // The other two elect a new leader within seconds; from then on the bus delivers as before.
+    await pause(5_000)
+    const receivedEarly = (await history()).received.length
+    await pause(15_000)
+    const receivedLate = (await history()).received.length
+    const duringOutage = { writes: writes.records.length, donations: donations.records.length }
+    await stack.start(leader.id)
+    await pause(2_000)
+    const [writeRecords, donationRecords] = await Promise.all([writes.stop(), donations.stop()])
+    console.log(`[containers] con un nodo NATS detenido: ${duringOutage.writes} altas y ${duringOutage.donations} donaciones en total hasta su regreso`)
+    expect(duringOutage.writes).toBeGreaterThan(10)
+    expect(receivedLate, 'el historial siguió recibiendo eventos con un nodo detenido').toBeGreaterThan(receivedEarly)
+    expect(writeRecords.filter((record) => record.status !== 201)).toEqual([])
+    expect(donationRecords.filter((record) => !approvedDonation(record))).toEqual([])
+    await stack.waitHealthy(healthyWithinMs)
+    const state = await expectHistoryCaughtUp()
+    expect(state.produced.length - catalogBefore).toBe(writeRecords.length)
+    await expectDonationsExact()
+    // The stopped node caught up: three copies again, each current.
+    await waitUntil(async () => {
+      const after = await streamFromItsLeader(stack)
+      return after.peers.length === 2 && after.peers.every((peer) => peer.current)
+    }, 120_000, 'las tres copias del stream al día')
+  }, healthyWithinMs * 2 + 600_000)
 
   it('tears everything down: no container, volume or network of the project is left', async () => {
     if (!engine) return

@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
 import { repositoryRoot } from '@donaciones/gateway'
-import { composeProblems } from './support/compose.ts'
+import { composeProblems, natsClusterProblems } from './support/compose.ts'
 import { parseDockerfile } from '../../tools/deploy/dockerfile.ts'
 import { frontEndPackages, isFrontEndPackage } from '../../tools/deploy/front-end.ts'
 import { imageBuilds } from '../../tools/deploy/image-contents.ts'
@@ -19,6 +19,7 @@ import { obj, type Doc } from './support/values.ts'
  */
 const dockerfile = parseDockerfile(readFileSync(join(repositoryRoot, 'deploy/Dockerfile'), 'utf8'))
 const readCompose = (): Doc => obj(parse(readFileSync(join(repositoryRoot, 'docker-compose.yml'), 'utf8'), { merge: true }))
+const readClusterCompose = (): Doc => obj(parse(readFileSync(join(repositoryRoot, 'docker-compose.nats-cluster.yml'), 'utf8'), { merge: true }))
 const readManifests = (): Manifest[] => loadManifests(repositoryRoot, ['deploy/k8s', 'deploy/nats'])
 
 function without(manifests: Manifest[], change: (doc: Doc) => Doc | undefined): Manifest[] {
@@ -129,6 +130,31 @@ describe('docker-compose.yml', () => {
     const noJobs = readCompose()
     delete obj(noJobs.services).jobs
     expect(await composeProblems(noJobs, dockerfile)).toContain('compose jobs: not the jobs image under a profile of its own')
+  })
+})
+
+describe('docker-compose.nats-cluster.yml (NATS as three JetStream nodes)', () => {
+  it('adds two nodes to nats, routed to each other, and every service lists the three and makes the stream with 3 replicas', async () => {
+    expect(await natsClusterProblems(readCompose(), readClusterCompose(), dockerfile)).toEqual([])
+  })
+
+  it('fails with a node left out of the routes, a shared volume, or a service on one node', async () => {
+    const shortRoutes = readClusterCompose()
+    const command = obj(obj(shortRoutes.services)['nats-3']).command as string[]
+    command[command.indexOf('--routes') + 1] = 'nats://nats:6222,nats://nats-2:6222'
+    expect(await natsClusterProblems(readCompose(), shortRoutes, dockerfile)).toContain('nats cluster nats-3: routes nats://nats-2:6222,nats://nats:6222, not nats://nats-2:6222,nats://nats-3:6222,nats://nats:6222')
+
+    const sharedVolume = readClusterCompose()
+    obj(obj(sharedVolume.services)['nats-2']).volumes = ['nats-data:/data']
+    expect(await natsClusterProblems(readCompose(), sharedVolume, dockerfile)).toContain('nats cluster: the nodes share a JetStream volume')
+
+    const oneNode = readClusterCompose()
+    obj(obj(oneNode.services).donation).environment = { NATS_URL: 'nats://nats:4222', NATS_STREAM_REPLICAS: '3' }
+    expect(await natsClusterProblems(readCompose(), oneNode, dockerfile)).toContain('nats cluster donation: NATS_URL nats://nats:4222 does not list the nodes nats, nats-2, nats-3')
+
+    const noWait = readClusterCompose()
+    delete obj(obj(obj(noWait.services).audit).depends_on)['nats-2']
+    expect(await natsClusterProblems(readCompose(), noWait, dockerfile)).toContain('nats cluster audit: does not wait for nats-2')
   })
 })
 

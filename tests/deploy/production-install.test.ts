@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest'
 import { dockerfileTargets } from '../../tools/containers/images.ts'
 import { productionInstallBlock, productionInstallBlocks, readmePath } from '../../tools/containers/production-install.ts'
 
-/** The blocks `npm run test:containers` runs, in its order. */
-const testedBlocks = ['images', 'secrets', 'demo', 'scale', 'replay', 'reconcile']
+/** The blocks `npm run test:containers` runs, in the README's order. */
+const testedBlocks = ['images', 'secrets', 'demo', 'scale', 'nats-cluster', 'replay', 'reconcile']
 
 describe('README "Production install": the commands the container test runs', () => {
   const readme = readFileSync(readmePath, 'utf8')

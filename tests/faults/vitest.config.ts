@@ -1,9 +1,13 @@
 import { defineConfig } from 'vitest/config'
 
-/** Fault scenarios on engines the suite starts, stops and restarts itself; run alone, one file at a time. */
+/**
+ * Fault scenarios on engines the suite starts, stops and restarts itself (containers through
+ * testcontainers, prepared once by the global setup); run alone, one file at a time.
+ */
 export default defineConfig({
   test: {
     include: ['tests/faults/**/*.test.ts'],
+    globalSetup: ['tests/faults/support/container-setup.ts'],
     testTimeout: 120_000,
     hookTimeout: 240_000,
     pool: 'forks',

@@ -1,5 +1,6 @@
-import { conektaDonationResponseSchema, initResponseSchema, oxxoResponseSchema, todayInMexico } from '@donaciones/contracts'
+import { conektaDonationResponseSchema, initResponseSchema, oxxoResponseSchema } from '@donaciones/contracts'
 import type { ResponseRecord } from '../../faults/support/traffic.ts'
+import { openCampaignBody } from '../../support/open-campaign.ts'
 import { tinyPng } from '../../support/tiny-png.ts'
 import { wizardBody } from '../../support/wizard-payload.ts'
 import type { SimulatorClient } from './simulator.ts'
@@ -29,19 +30,9 @@ export async function runSetupWizard(site: Site, sim: SimulatorClient): Promise<
 export async function createCampaign(site: Site): Promise<{ id: string; slug: string }> {
   const thumbnail = await upload(site)
   const categories = await site.expect<{ value: string }[]>(200, '/api/options/categories')
-  const created = await site.expect<{ _id: string; slug: string }>(201, '/api/campaigns', {
-    json: {
-      title: 'Campaña en contenedores',
-      description: 'Donaciones a la pila de compose',
-      duration: 30,
-      date: todayInMexico(),
-      thumbnail,
-      categories: categories.slice(0, 1).map((category) => category.value),
-      content: '<p>Contenido</p>',
-      visibility: { counter: true, countdown: true, comments: true },
-      goal: 100_000,
-    },
-  })
+  const [category] = categories
+  if (!category) throw new Error('No hay categorías para la campaña')
+  const created = await site.expect<{ _id: string; slug: string }>(201, '/api/campaigns', { json: openCampaignBody('Campaña en contenedores', { thumbnail, category: category.value }) })
   return { id: created._id, slug: created.slug }
 }
 

@@ -99,3 +99,59 @@ export async function composeProblems(compose: Doc, dockerfile: Dockerfile): Pro
   if (simEntry !== 'tools/provider-sim/main.ts' || !existsSync(join(repositoryRoot, simEntry))) problems.push(`compose provider-sim: runs ${simEntry}`)
   return problems
 }
+
+/** A NATS server's command-line flag value (`--routes a,b` → `a,b`). */
+function flag(command: readonly string[], name: string): string | undefined {
+  const index = command.indexOf(name)
+  return index >= 0 ? command[index + 1] : undefined
+}
+
+/**
+ * docker-compose.nats-cluster.yml over docker-compose.yml: three JetStream nodes of the base file's
+ * NATS image, routed to each other in one cluster, each storing on a volume of its own; every
+ * service that uses the bus lists the three nodes, waits for them and makes the stream with 3 copies.
+ */
+export async function natsClusterProblems(base: Doc, cluster: Doc, dockerfile: Dockerfile): Promise<string[]> {
+  const problems: string[] = []
+  const baseServices = obj(base.services)
+  const clusterServices = obj(cluster.services)
+  const natsImage = str(obj(baseServices.nats).image)
+  const nodes = Object.entries(clusterServices).filter(([name, service]) => (str(obj(service).image) ?? str(obj(baseServices[name]).image)) === natsImage)
+  const nodeNames = nodes.map(([name]) => name).sort()
+  if (nodes.length !== 3 || !nodeNames.includes('nats')) problems.push(`nats cluster: nodes ${nodeNames.join(', ')}, not nats and two more of ${natsImage}`)
+  const routes = nodeNames.map((name) => `nats://${name}:6222`).sort()
+  const serverNames = new Set<string>()
+  const stores = new Set<string>()
+  for (const [name, service] of nodes) {
+    const command = arr(obj(service).command).map(String)
+    if (!command.includes('-js')) problems.push(`nats cluster ${name}: no JetStream (-js)`)
+    if (flag(command, '--cluster_name') !== 'donaciones') problems.push(`nats cluster ${name}: cluster name ${flag(command, '--cluster_name')}, not donaciones (deploy/nats)`)
+    if (flag(command, '--cluster') !== 'nats://0.0.0.0:6222') problems.push(`nats cluster ${name}: does not listen for routes on 6222`)
+    const nodeRoutes = (flag(command, '--routes') ?? '').split(',').sort()
+    if (JSON.stringify(nodeRoutes) !== JSON.stringify(routes)) problems.push(`nats cluster ${name}: routes ${nodeRoutes.join(',')}, not ${routes.join(',')}`)
+    serverNames.add(flag(command, '--name') ?? '')
+    const storeDir = flag(command, '-sd')
+    const volumes = arr(obj(service).volumes ?? obj(baseServices[name]).volumes).map(String)
+    const store = volumes.find((volume) => volume.endsWith(`:${storeDir}`))?.split(':')[0]
+    if (!store) problems.push(`nats cluster ${name}: JetStream (${storeDir}) is not stored on a volume`)
+    else stores.add(store)
+    if (!arr(obj(obj(service).healthcheck).test).join(' ').includes(':8222/healthz')) problems.push(`nats cluster ${name}: no /healthz check`)
+  }
+  if (serverNames.size !== nodes.length || serverNames.has('')) problems.push('nats cluster: the nodes do not have a server name each (--name)')
+  if (stores.size !== nodes.length) problems.push('nats cluster: the nodes share a JetStream volume')
+  for (const name of [...serviceNames, 'jobs']) {
+    const service = obj(clusterServices[name])
+    const env = { ...imageTarget(dockerfile, name === 'jobs' ? 'jobs' : 'service').env, ...environmentOf(obj(baseServices[name])), ...environmentOf(service) }
+    try {
+      const config = readServiceProcessConfig(name === 'jobs' ? 'donation' : (name as (typeof serviceNames)[number]), readSettings(env))
+      const hosts = config.natsUrl.split(',').map((url) => new URL(url.trim())).map((url) => `${url.hostname}:${url.port}`).sort()
+      if (JSON.stringify(hosts) !== JSON.stringify(nodeNames.map((node) => `${node}:4222`).sort())) problems.push(`nats cluster ${name}: NATS_URL ${config.natsUrl} does not list the nodes ${nodeNames.join(', ')}`)
+      if (config.natsStreamReplicas !== 3) problems.push(`nats cluster ${name}: would make the stream with ${config.natsStreamReplicas} replica(s), not 3`)
+    } catch (error) {
+      problems.push(`nats cluster ${name}: ${(error as Error).message}`)
+    }
+    const dependsOn = Object.keys(obj(service.depends_on))
+    for (const node of nodeNames) if (!dependsOn.includes(node)) problems.push(`nats cluster ${name}: does not wait for ${node}`)
+  }
+  return problems
+}

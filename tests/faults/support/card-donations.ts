@@ -1,15 +1,11 @@
 import type { ProviderSim } from '../../../tools/provider-sim/index.ts'
 import { cardDonationRequest, tokenizeCard } from '../../support/card-payments.ts'
+import { openCampaignBody } from '../../support/open-campaign.ts'
 import { tinyPng } from '../../support/tiny-png.ts'
 import { timedRequest, type ResponseRecord } from './traffic.ts'
 
 function authorized(token: string, body: unknown): RequestInit {
   return { method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) }
-}
-
-/** Today in Mexico City, the day a campaign starts counting from. */
-function today(): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Mexico_City' }).format(new Date())
 }
 
 /** A campaign open for donations: its id and the slug of its public page. */
@@ -19,17 +15,9 @@ export async function createOpenCampaign(gatewayUrl: string, token: string): Pro
   const upload = await fetch(`${gatewayUrl}/api/files`, { method: 'POST', body: form, headers: { authorization: `Bearer ${token}` } })
   const thumbnail = ((await upload.json()) as { _id: string })._id
   const categories = (await (await fetch(`${gatewayUrl}/api/options/categories`, { headers: { authorization: `Bearer ${token}` } })).json()) as { value: string }[]
-  const created = await timedRequest(`${gatewayUrl}/api/campaigns`, authorized(token, {
-    title: 'Campaña de pruebas de fallas',
-    description: 'Donaciones durante fallas',
-    duration: 30,
-    date: today(),
-    thumbnail,
-    categories: categories.slice(0, 1).map((category) => category.value),
-    content: '<p>Contenido</p>',
-    visibility: { counter: true, countdown: true, comments: true },
-    goal: 100_000,
-  }))
+  const [category] = categories
+  if (!category) throw new Error('No hay categorías para la campaña')
+  const created = await timedRequest(`${gatewayUrl}/api/campaigns`, authorized(token, openCampaignBody('Campaña de pruebas de fallas', { thumbnail, category: category.value })))
   if (created.status !== 201) throw new Error(`Campaña no creada: ${created.status} ${JSON.stringify(created.body)}`)
   const { _id: id, slug } = created.body as { _id: string; slug: string }
   return { id, slug }

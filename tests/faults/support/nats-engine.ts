@@ -1,17 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { spawn, type ChildProcess } from 'node:child_process'
 import { connect } from 'nats'
-import { freePort, waitUntil } from '../../support/processes.ts'
-import { natsServerBinary } from '@donaciones/kit/testing'
+import { freePort } from '../../support/processes.ts'
+import { startEngineContainer, suiteImages, type EngineContainer } from './engine-containers.ts'
 
-/** A nats-server with JetStream owned by the test: stopped and started again on the same port and store. */
-export interface NatsEngine {
+/** A NATS JetStream owned by the test (a container of the compose file's image): stopped and started again on the same port and store. */
+export interface NatsEngine extends EngineContainer {
   url: string
-  stop(): Promise<void>
-  start(): Promise<void>
-  destroy(): Promise<void>
 }
 
 async function reachable(url: string): Promise<boolean> {
@@ -21,41 +14,16 @@ async function reachable(url: string): Promise<boolean> {
 }
 
 export async function startNatsEngine(): Promise<NatsEngine> {
-  const storeDir = mkdtempSync(join(tmpdir(), 'faults-nats-'))
   const port = await freePort()
   const url = `nats://127.0.0.1:${port}`
-  let child: ChildProcess | undefined
-  let output = ''
-
-  async function start(): Promise<void> {
-    output = ''
-    child = spawn(natsServerBinary() ?? 'nats-server', ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', storeDir], { stdio: ['ignore', 'pipe', 'pipe'] })
-    child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()))
-    child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()))
-    const started = child
-    await waitUntil(async () => {
-      if (started.exitCode !== null) throw new Error(`nats-server terminó: ${output}`)
-      return reachable(url)
-    }, 15_000, `nats-server en ${url}`)
-  }
-
-  async function stop(): Promise<void> {
-    const running = child
-    child = undefined
-    if (!running || running.exitCode !== null) return
-    const exited = new Promise((done) => running.once('exit', done))
-    running.kill('SIGTERM')
-    await exited
-  }
-
-  await start()
-  return {
-    url,
-    start,
-    stop,
-    async destroy() {
-      await stop()
-      rmSync(storeDir, { recursive: true, force: true })
-    },
-  }
+  // As the compose file runs it (JetStream stored in /data), on a port of its own on the host's network.
+  const container = await startEngineContainer({
+    image: suiteImages().natsImage,
+    command: ['-js', '-sd', '/data', '-a', '127.0.0.1', '-p', String(port)],
+    stopTimeoutMs: 30_000,
+    probe: () => reachable(url),
+    what: `nats-server en ${url}`,
+    readyWithinMs: 60_000,
+  })
+  return { url, ...container }
 }

@@ -1,26 +1,13 @@
-import { execFileSync } from 'node:child_process'
-import { chmodSync, chownSync, mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import pg from 'pg'
-import { freePort, waitUntil } from '../../support/processes.ts'
-import { postgresBinDir } from './engine-binaries.ts'
+import { freePort } from '../../support/processes.ts'
+import { startEngineContainer, suiteImages, type EngineContainer } from './engine-containers.ts'
 
-/** A PostgreSQL cluster owned by the test (temp dir, own port), which it may stop and restart. */
-export interface PostgresEngine {
+/** A PostgreSQL owned by the test (a container of the compose file's image, on its own port), which it may stop and restart. */
+export interface PostgresEngine extends EngineContainer {
   url: string
-  stop(): void
-  start(): Promise<void>
-  destroy(): void
 }
 
-const runningAsRoot = process.getuid?.() === 0
-
-/** initdb and postgres refuse to run as root: run them as the `postgres` user then. */
-function run(binary: string, args: string[]): void {
-  const [command, commandArgs] = runningAsRoot ? ['runuser', ['-u', 'postgres', '--', binary, ...args]] : [binary, args]
-  execFileSync(command, commandArgs, { stdio: 'pipe', timeout: 60_000, cwd: tmpdir() })
-}
+const password = 'fallas'
 
 async function accepting(url: string): Promise<boolean> {
   const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 1000 })
@@ -35,46 +22,18 @@ async function accepting(url: string): Promise<boolean> {
 }
 
 export async function startPostgresEngine(): Promise<PostgresEngine> {
-  const binDir = postgresBinDir()
-  if (!binDir) throw new Error('PostgreSQL no está instalado (initdb, pg_ctl)')
-  const root = mkdtempSync(join(tmpdir(), 'faults-pg-'))
-  const dataDir = join(root, 'data')
-  const logFile = join(root, 'postgres.log')
-  if (runningAsRoot) {
-    const { uid, gid } = postgresIds()
-    chownSync(root, uid, gid)
-  }
-  chmodSync(root, 0o700)
   const port = await freePort()
-  const url = `postgres://postgres@127.0.0.1:${port}/postgres`
-  run(join(binDir, 'initdb'), ['-D', dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8'])
-  const options = `-p ${port} -c listen_addresses=127.0.0.1 -c unix_socket_directories=${root} -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`
-
-  async function start(): Promise<void> {
-    run(join(binDir as string, 'pg_ctl'), ['-D', dataDir, '-l', logFile, '-o', options, '-w', '-t', '60', 'start'])
-    await waitUntil(() => accepting(url), 30_000, `PostgreSQL en ${url}`)
-  }
-  function stop(): void {
-    run(join(binDir as string, 'pg_ctl'), ['-D', dataDir, '-m', 'fast', '-w', '-t', '60', 'stop'])
-  }
-
-  await start()
-  return {
-    url,
-    start,
-    stop,
-    destroy() {
-      try {
-        stop()
-      } catch {
-        // Already stopped.
-      }
-      rmSync(root, { recursive: true, force: true })
-    },
-  }
-}
-
-function postgresIds(): { uid: number; gid: number } {
-  const [uid, gid] = ['-u', '-g'].map((flag) => Number(execFileSync('id', [flag, 'postgres'], { encoding: 'utf8' }).trim()))
-  return { uid: uid as number, gid: gid as number }
+  const url = `postgres://postgres:${password}@127.0.0.1:${port}/postgres`
+  // The image's entrypoint creates the cluster on first start; durability is not what these scenarios test.
+  const settings = { port, listen_addresses: '127.0.0.1', fsync: 'off', synchronous_commit: 'off', full_page_writes: 'off', max_connections: 200 }
+  const container = await startEngineContainer({
+    image: suiteImages().postgresImage,
+    command: ['postgres', ...Object.entries(settings).flatMap(([name, value]) => ['-c', `${name}=${value}`])],
+    environment: { POSTGRES_PASSWORD: password },
+    stopTimeoutMs: 60_000,
+    probe: () => accepting(url),
+    what: `PostgreSQL en ${url}`,
+    readyWithinMs: 120_000,
+  })
+  return { url, ...container }
 }

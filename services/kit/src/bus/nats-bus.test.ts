@@ -8,7 +8,7 @@ import { connect } from 'nats'
 import { afterEach, describe, expect, it } from 'vitest'
 import { natsServerBinary, realEngines, skipWithout, uniqueName } from '../../testing/engines.ts'
 import type { DeliveredMessage, OutgoingMessage } from './bus.ts'
-import { createNatsBus, type NatsBus } from './nats-bus.ts'
+import { createNatsBus, natsServerList, type NatsBus } from './nats-bus.ts'
 import { consumerName } from './nats-consumer.ts'
 
 // Failure handling needs a server this test may stop and delete things on, so it starts its own
@@ -146,6 +146,30 @@ describe.skipIf(skipPrivateServer)('nats bus failure handling (private nats-serv
     await bus.publish(second)
     // A recreated consumer starts from the beginning of the stream, as a replay would.
     await waitFor(() => received.some((m) => m.id === second.id), 'a message after the consumer was deleted')
+  })
+})
+
+describe('NATS_URL listing a cluster’s nodes', () => {
+  it('reads servers separated by commas, with or without spaces, and lists as given', () => {
+    expect(natsServerList('nats://nats:4222,nats://nats-2:4222, nats://nats-3:4222')).toEqual(['nats://nats:4222', 'nats://nats-2:4222', 'nats://nats-3:4222'])
+    expect(natsServerList('nats://127.0.0.1:4222')).toEqual(['nats://127.0.0.1:4222'])
+    expect(natsServerList(['nats://a:4222', 'nats://b:4222,nats://c:4222'])).toEqual(['nats://a:4222', 'nats://b:4222', 'nats://c:4222'])
+  })
+
+  it.runIf(realEngines.natsUrl)('connects through a list whose other node does not answer', async () => {
+    // A port nothing listens on (freePort closes what it opened), listed last: the client, read
+    // whole, would take the text after the last "://" for the one server.
+    const closed = await freePort()
+    const bus = await createNatsBus({ servers: `${realEngines.natsUrl as string},nats://127.0.0.1:${closed}`, stream: uniqueName('LIST') })
+    try {
+      const received: DeliveredMessage[] = []
+      await bus.subscribe({ durable: uniqueName('durable'), subjects: ['donations.>'], handler: async (m) => void received.push(m) })
+      await bus.publish(message('donations.d1.created'))
+      await waitFor(() => received.length === 1, 'the message through the listed server that answers')
+    } finally {
+      await bus.deleteStream()
+      await bus.close()
+    }
   })
 })
 

@@ -5,6 +5,7 @@ import { PullWorker, STREAM_NOT_FOUND, consumerName, ensureConsumer, isApiError,
 import { assertValidSubject, assertValidSubjectFilter } from './subject-filter.ts'
 
 export interface NatsBusOptions {
+  /** A server's URL, several separated by commas (a cluster's nodes, as NATS_URL may list them), or a list. */
   servers: string | string[]
   /** JetStream stream holding the messages (default `EVENTS`). */
   stream?: string
@@ -28,6 +29,11 @@ export interface NatsBus extends Bus {
 }
 
 const DUPLICATE_WINDOW_MS = 2 * 60_000
+
+/** `nats://a:4222,nats://b:4222` → both servers: the client moves to another when its own stops. */
+export function natsServerList(servers: string | string[]): string[] {
+  return (Array.isArray(servers) ? servers : [servers]).flatMap((entry) => entry.split(',')).map((server) => server.trim()).filter(Boolean)
+}
 /** A question about positions must not hold up a readiness probe while the server is away. */
 const PENDING_TIMEOUT_MS = 1_000
 
@@ -64,7 +70,7 @@ export async function createNatsBus(options: NatsBusOptions): Promise<NatsBus> {
   const defaultAckWaitMs = options.ackWaitMs ?? 30_000
   const onError = options.onError ?? (() => undefined)
 
-  const nc = await connect({ servers: options.servers, name: options.name, maxReconnectAttempts: -1 })
+  const nc = await connect({ servers: natsServerList(options.servers), name: options.name, maxReconnectAttempts: -1 })
   const jsm = await nc.jetstreamManager()
   const positions = await nc.jetstreamManager({ timeout: PENDING_TIMEOUT_MS, checkAPI: false })
   const js = nc.jetstream()
