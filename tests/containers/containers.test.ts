@@ -145,6 +145,14 @@ describe('containers: every image built, the compose stack run, scaled, killed, 
     console.log(`[containers] tiempos:\n${clock.report()}`)
   }, 300_000)
 
+  /** A stack just started: through its gateway container, the setup wizard's API and a campaign open for donations. */
+  const configureNewSite = async () => {
+    site = new Site(await gatewayRelay(engine!, stack))
+    sim = await SimulatorClient.connect(stack)
+    await runSetupWizard(site, sim)
+    campaign = await createCampaign(site)
+  }
+
   /** `compose down` with the volumes: what an operator runs to start again from nothing. */
   const composeDown = () => shell.exec(['docker', 'compose', ...composeFiles, '--profile', 'demo', '--profile', 'jobs', 'down', '--volumes', '--remove-orphans', '--timeout', '5'], { timeoutMs: 300_000 })
 
@@ -216,10 +224,7 @@ describe('containers: every image built, the compose stack run, scaled, killed, 
     })
     expect(published.status, `la página de inicio en el puerto publicado del gateway (${home})`).toBe(200)
     expect(await published.text()).toMatch(/<html/i)
-    site = new Site(await gatewayRelay(engine!, stack))
-    sim = await SimulatorClient.connect(stack)
-    await runSetupWizard(site, sim)
-    campaign = await createCampaign(site)
+    await configureNewSite()
   })
 
   step('card and OXXO donations through the simulator (the OXXO paid webhook approves)', async () => {
@@ -372,10 +377,7 @@ describe('containers: every image built, the compose stack run, scaled, killed, 
     const running = new Set((await stack.containers()).filter((container) => container.running).map((container) => container.service))
     for (const node of Object.keys(clusterNodes)) expect(running, `el nodo ${node} del clúster NATS está en marcha`).toContain(node)
     await openDatabase()
-    site = new Site(await gatewayRelay(engine!, stack))
-    sim = await SimulatorClient.connect(stack)
-    await runSetupWizard(site, sim)
-    campaign = await createCampaign(site)
+    await configureNewSite()
     const placement = await streamFromItsLeader(stack)
     expect(placement.replicas, `réplicas del stream ${placement.stream}`).toBe(3)
     expect(placement.peers.map((peer) => peer.name).sort(), 'las otras dos copias, en los otros nodos').toEqual(Object.values(clusterNodes).filter((name) => name !== placement.leader).sort())
