@@ -1,5 +1,5 @@
 import { expect } from 'vitest'
-import { moduleHasAction, todayInMexico } from '@donaciones/contracts'
+import { moduleHasAction } from '@donaciones/contracts'
 import { openCampaignBody } from '../support/open-campaign.ts'
 import { activateAccount, configureSite, createAccount, json, startTestSite, type Permission, type SiteClient, type SiteEngine, type TestSite } from '../support/site.ts'
 
@@ -58,9 +58,6 @@ export interface CampaignEditView extends Omit<CampaignView, 'categories' | 'ins
 export const update = { cause: 'Actualización', description: 'Corrección de datos' }
 export const deactivation = { cause: 'Desactivación', description: 'Campaña terminada' }
 export const activation = { cause: 'Activación', description: 'Se reabre' }
-
-/** Today in Mexico City as YYYY-MM-DD, the campaign date format. */
-export const today = (): string => todayInMexico()
 
 let sequence = 0
 /** A text of exactly `length` characters that no other call returns (titles and names must be unique). */

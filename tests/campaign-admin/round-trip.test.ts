@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { todayInMexico } from '@donaciones/contracts'
 import { json, type TestSite } from '../support/site.ts'
 import {
   activation,
@@ -7,7 +8,6 @@ import {
   deactivation,
   expectStatus,
   startCampaignSite,
-  today,
   update,
   type CampaignEditView,
   type CampaignRefs,
@@ -126,9 +126,9 @@ describe('admin create/edit round trips', () => {
     })
 
     it("the date is kept as the calendar day sent, also today's", async () => {
-      const now = await createCampaign(site, admin, campaignPayload(refs, { date: today() }))
-      expect((await editView(now._id)).date).toBe(today())
-      expect(now.date).toBe(today())
+      const now = await createCampaign(site, admin, campaignPayload(refs, { date: todayInMexico() }))
+      expect((await editView(now._id)).date).toBe(todayInMexico())
+      expect(now.date).toBe(todayInMexico())
     })
   })
 

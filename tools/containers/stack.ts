@@ -129,15 +129,21 @@ export class Stack {
   private readonly starts = new Map<string, Set<string>>()
 
   /** Removes whatever compose left of the project (after `compose down`, or when compose itself cannot run). */
-  async removeLeftovers(): Promise<string[]> {
-    const removed: string[] = []
-    const filter = ['--filter', `label=${projectLabel}=${this.project}`]
-    const ids = (await this.cli(['ps', '-aq', ...filter])).stdout.split('\n').filter(Boolean)
-    if (ids.length > 0 && (await this.cli(['rm', '-f', '-v', ...ids])).code === 0) removed.push(`${ids.length} contenedores`)
-    const volumes = (await this.cli(['volume', 'ls', '-q', ...filter])).stdout.split('\n').filter(Boolean)
-    if (volumes.length > 0 && (await this.cli(['volume', 'rm', '-f', ...volumes])).code === 0) removed.push(`volúmenes ${volumes.join(', ')}`)
-    const networks = (await this.cli(['network', 'ls', '-q', ...filter])).stdout.split('\n').filter(Boolean)
-    if (networks.length > 0 && (await this.cli(['network', 'rm', '-f', ...networks])).code === 0) removed.push(`${networks.length} redes`)
-    return removed
+  removeLeftovers(): Promise<string[]> {
+    return removeLabelled(this.engine, `${projectLabel}=${this.project}`)
   }
+}
+
+/** Removes the containers (with their anonymous volumes), volumes and networks carrying `label` (`key=value`); says what it removed. */
+export async function removeLabelled(engine: Engine, label: string): Promise<string[]> {
+  const cli = (args: readonly string[]) => runCommand(engine.bin, args, { env: engine.env, timeoutMs: 120_000 })
+  const removed: string[] = []
+  const filter = ['--filter', `label=${label}`]
+  const ids = (await cli(['ps', '-aq', ...filter])).stdout.split('\n').filter(Boolean)
+  if (ids.length > 0 && (await cli(['rm', '-f', '-v', ...ids])).code === 0) removed.push(`${ids.length} contenedores`)
+  const volumes = (await cli(['volume', 'ls', '-q', ...filter])).stdout.split('\n').filter(Boolean)
+  if (volumes.length > 0 && (await cli(['volume', 'rm', '-f', ...volumes])).code === 0) removed.push(`volúmenes ${volumes.join(', ')}`)
+  const networks = (await cli(['network', 'ls', '-q', ...filter])).stdout.split('\n').filter(Boolean)
+  if (networks.length > 0 && (await cli(['network', 'rm', '-f', ...networks])).code === 0) removed.push(`${networks.length} redes`)
+  return removed
 }

@@ -1,7 +1,20 @@
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { parse } from 'yaml'
+import { repositoryRoot } from '../../../tools/containers/install-shell.ts'
 import type { Stack } from '../../../tools/containers/stack.ts'
 
-/** The NATS nodes of docker-compose.nats-cluster.yml: compose service → the server name it runs under. */
-export const clusterNodes: Record<string, string> = { nats: 'nats-1', 'nats-2': 'nats-2', 'nats-3': 'nats-3' }
+interface ClusterCompose {
+  services: Record<string, { command?: string[] }>
+}
+
+/** The NATS nodes of docker-compose.nats-cluster.yml: compose service → the server name its `--name` gives it. */
+export const clusterNodes: Record<string, string> = Object.fromEntries(
+  Object.entries((parse(readFileSync(join(repositoryRoot, 'docker-compose.nats-cluster.yml'), 'utf8'), { merge: true }) as ClusterCompose).services).flatMap(([service, { command = [] }]) => {
+    const name = command[command.indexOf('--name') + 1]
+    return command.includes('--name') && name ? [[service, name]] : []
+  }),
+)
 
 export interface StreamPlacement {
   stream: string

@@ -1,7 +1,7 @@
 /** Checks of docker-compose.yml against the code's services, ports, health checks and configuration. */
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
-import { readServiceProcessConfig, readSettings } from '@donaciones/kit'
+import { natsServerList, readServiceProcessConfig, readSettings } from '@donaciones/kit'
 import { repositoryRoot } from '@donaciones/gateway'
 import { commandOf, imageTarget, type Dockerfile } from '../../../tools/deploy/dockerfile.ts'
 import { imageBuildFor, imageOf } from './images.ts'
@@ -26,6 +26,12 @@ function environmentOf(service: Doc): Record<string, string> {
       })
     : Object.entries(obj(environment)).map(([name, value]) => [name, str(value) ?? ''])
   return Object.fromEntries(entries.map(([name, value]) => [name, interpolate(value)]))
+}
+
+/** A NATS server's command-line flag value (`--routes a,b` → `a,b`). */
+function flag(command: readonly string[], name: string): string | undefined {
+  const index = command.indexOf(name)
+  return index >= 0 ? command[index + 1] : undefined
 }
 
 function healthUrl(service: Doc): URL | undefined {
@@ -80,7 +86,7 @@ export async function composeProblems(compose: Doc, dockerfile: Dockerfile): Pro
   }
   const nats = obj(services.nats)
   const natsCommand = arr(nats.command).map(String)
-  const storeDir = natsCommand[natsCommand.indexOf('-sd') + 1]
+  const storeDir = flag(natsCommand, '-sd')
   if (!natsCommand.includes('-js') || !storeDir || !arr(nats.volumes).some((volume) => String(volume).endsWith(`:${storeDir}`))) problems.push('compose nats: JetStream (-js) is not stored on a volume')
   const jobs = obj(services.jobs)
   if (str(obj(jobs.build).target) !== 'jobs' || arr(jobs.profiles).length === 0) problems.push('compose jobs: not the jobs image under a profile of its own')
@@ -98,12 +104,6 @@ export async function composeProblems(compose: Doc, dockerfile: Dockerfile): Pro
   const simEntry = commandOf(simImage.cmd, simImage.env)[1]
   if (simEntry !== 'tools/provider-sim/main.ts' || !existsSync(join(repositoryRoot, simEntry))) problems.push(`compose provider-sim: runs ${simEntry}`)
   return problems
-}
-
-/** A NATS server's command-line flag value (`--routes a,b` → `a,b`). */
-function flag(command: readonly string[], name: string): string | undefined {
-  const index = command.indexOf(name)
-  return index >= 0 ? command[index + 1] : undefined
 }
 
 /**
@@ -144,7 +144,7 @@ export async function natsClusterProblems(base: Doc, cluster: Doc, dockerfile: D
     const env = { ...imageTarget(dockerfile, name === 'jobs' ? 'jobs' : 'service').env, ...environmentOf(obj(baseServices[name])), ...environmentOf(service) }
     try {
       const config = readServiceProcessConfig(name === 'jobs' ? 'donation' : (name as (typeof serviceNames)[number]), readSettings(env))
-      const hosts = config.natsUrl.split(',').map((url) => new URL(url.trim())).map((url) => `${url.hostname}:${url.port}`).sort()
+      const hosts = natsServerList(config.natsUrl).map((server) => new URL(server)).map((url) => `${url.hostname}:${url.port}`).sort()
       if (JSON.stringify(hosts) !== JSON.stringify(nodeNames.map((node) => `${node}:4222`).sort())) problems.push(`nats cluster ${name}: NATS_URL ${config.natsUrl} does not list the nodes ${nodeNames.join(', ')}`)
       if (config.natsStreamReplicas !== 3) problems.push(`nats cluster ${name}: would make the stream with ${config.natsStreamReplicas} replica(s), not 3`)
     } catch (error) {

@@ -1,18 +1,11 @@
 import type { TestProject } from 'vitest/node'
-import { runCommand } from '../../../tools/containers/command.ts'
-import { openEngine, type Engine } from '../../../tools/containers/engine.ts'
+import { openEngine } from '../../../tools/containers/engine.ts'
 import { baseImageReferences } from '../../../tools/containers/images.ts'
+import { removeLabelled } from '../../../tools/containers/stack.ts'
 import { ensureBaseImage, qualified, type BaseImage } from '../../../tools/containers/stand-ins.ts'
 import { suiteLabel } from './engine-containers.ts'
 
 const sourceWords: Record<BaseImage['source'], string> = { local: 'ya estaba en la máquina', pulled: 'obtenida del registro', 'stand-in': 'SUSTITUTO hecho aquí' }
-
-/** Containers an earlier, interrupted run left (testcontainers' Ryuk, which would remove them, cannot run here). */
-async function removeSuiteContainers(engine: Engine): Promise<void> {
-  const listed = await runCommand(engine.bin, ['ps', '-aq', '--filter', `label=${suiteLabel.key}=${suiteLabel.value}`], { env: engine.env, timeoutMs: 60_000 })
-  const ids = listed.stdout.split('\n').filter(Boolean)
-  if (ids.length > 0) await runCommand(engine.bin, ['rm', '-f', '-v', ...ids], { env: engine.env, timeoutMs: 120_000 })
-}
 
 /**
  * Once per run, before any scenario: the container engine (podman on a socket of its own, or
@@ -26,14 +19,16 @@ export default async function setup(project: TestProject): Promise<() => Promise
     const image = await ensureBaseImage(engine, kind, references[kind])
     console.log(`Imagen de ${kind} para las pruebas de fallas: ${image.reference} (${sourceWords[image.source]})`)
   }
-  await removeSuiteContainers(engine)
+  // What an earlier, interrupted run left: testcontainers' Ryuk, which would remove it, cannot run here.
+  const suiteContainers = `${suiteLabel.key}=${suiteLabel.value}`
+  await removeLabelled(engine, suiteContainers)
   project.provide('containerEngine', {
     ...(engine.env.DOCKER_HOST ? { dockerHost: engine.env.DOCKER_HOST } : {}),
     postgresImage: qualified(references.postgres),
     natsImage: qualified(references.nats),
   })
   return async () => {
-    await removeSuiteContainers(engine)
+    await removeLabelled(engine, suiteContainers)
     await engine.close()
   }
 }

@@ -31,10 +31,6 @@ function useSuiteEngine(): ContainerEngineContext {
   return context
 }
 
-export function suiteImages(): Pick<ContainerEngineContext, 'postgresImage' | 'natsImage'> {
-  return useSuiteEngine()
-}
-
 /** An engine in a container on the host's network (so its address survives a restart), stopped and started again with what it stored. */
 export interface EngineContainer {
   stop(): Promise<void>
@@ -46,7 +42,8 @@ export interface EngineContainer {
 }
 
 export interface EngineContainerSpec {
-  image: string
+  /** Which of the compose file's engine images. */
+  engine: 'postgres' | 'nats'
   command: string[]
   environment?: Record<string, string>
   /** How long the engine gets to stop cleanly before it is killed. */
@@ -60,8 +57,9 @@ export interface EngineContainerSpec {
 
 /** Starts the engine and waits until it answers; a failure carries the end of the container's output. */
 export async function startEngineContainer(spec: EngineContainerSpec): Promise<EngineContainer> {
-  useSuiteEngine()
-  const started: StartedTestContainer = await new GenericContainer(spec.image)
+  const context = useSuiteEngine()
+  const image = spec.engine === 'postgres' ? context.postgresImage : context.natsImage
+  const started: StartedTestContainer = await new GenericContainer(image)
     .withNetworkMode('host')
     .withCommand(spec.command)
     .withEnvironment(spec.environment ?? {})

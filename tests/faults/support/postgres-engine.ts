@@ -1,6 +1,6 @@
 import pg from 'pg'
 import { freePort } from '../../support/processes.ts'
-import { startEngineContainer, suiteImages, type EngineContainer } from './engine-containers.ts'
+import { startEngineContainer, type EngineContainer } from './engine-containers.ts'
 
 /** A PostgreSQL owned by the test (a container of the compose file's image, on its own port), which it may stop and restart. */
 export interface PostgresEngine extends EngineContainer {
@@ -27,7 +27,7 @@ export async function startPostgresEngine(): Promise<PostgresEngine> {
   // The image's entrypoint creates the cluster on first start; durability is not what these scenarios test.
   const settings = { port, listen_addresses: '127.0.0.1', fsync: 'off', synchronous_commit: 'off', full_page_writes: 'off', max_connections: 200 }
   const container = await startEngineContainer({
-    image: suiteImages().postgresImage,
+    engine: 'postgres',
     command: ['postgres', ...Object.entries(settings).flatMap(([name, value]) => ['-c', `${name}=${value}`])],
     environment: { POSTGRES_PASSWORD: password },
     stopTimeoutMs: 60_000,

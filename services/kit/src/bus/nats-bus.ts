@@ -29,11 +29,6 @@ export interface NatsBus extends Bus {
 }
 
 const DUPLICATE_WINDOW_MS = 2 * 60_000
-
-/** `nats://a:4222,nats://b:4222` → both servers: the client moves to another when its own stops. */
-export function natsServerList(servers: string | string[]): string[] {
-  return (Array.isArray(servers) ? servers : [servers]).flatMap((entry) => entry.split(',')).map((server) => server.trim()).filter(Boolean)
-}
 /** A question about positions must not hold up a readiness probe while the server is away. */
 const PENDING_TIMEOUT_MS = 1_000
 
@@ -63,6 +58,11 @@ async function ensureStream(jsm: JetStreamManager, stream: string, subject: stri
  * An observation is a plain NATS subscription on the same wire subjects: a JetStream publish is a
  * NATS message too, so it reaches observers without leaving anything on the server.
  */
+/** `nats://a:4222,nats://b:4222` → both servers: the client moves to another when its own stops. */
+export function natsServerList(servers: string | string[]): string[] {
+  return (Array.isArray(servers) ? servers : [servers]).flatMap((entry) => entry.split(',')).map((server) => server.trim()).filter(Boolean)
+}
+
 export async function createNatsBus(options: NatsBusOptions): Promise<NatsBus> {
   const stream = options.stream ?? 'EVENTS'
   const subjectPrefix = options.subjectPrefix ?? 'events'
