@@ -53,9 +53,9 @@ export const realEngine: SiteEngine | undefined =
 /**
  * The engines the HTTP suites run on: PGlite with the in-process bus, plus PostgreSQL with NATS
  * JetStream when DATABASE_URL and NATS_URL are set (REQUIRE_REAL_ENGINES=1 makes their absence an
- * error, see services/kit/testing/engines.ts).
+ * error, see services/kit/testing/engines.ts). TEST_ENGINES picks one of the two.
  */
-export const siteEngines: SiteEngine[] = [pgliteEngine, ...(realEngine ? [realEngine] : [])]
+export const siteEngines: SiteEngine[] = [...(realEngines.embedded ? [pgliteEngine] : []), ...(realEngine ? [realEngine] : [])]
 
 /** `describe` once per engine of `siteEngines`; the title gets the engine's name. */
 export function forEachEngine(title: string, suite: (engine: SiteEngine) => void): void {

@@ -38,8 +38,8 @@ const nats: BusEngine = {
 
 /** The pairs the end-to-end messaging suites run on: embedded (PGlite + in-process), and real (PostgreSQL + NATS). */
 export const messagingEngines: { name: string; database: DatabaseEngine; bus: BusEngine }[] = [
-  { name: 'pglite + in-process bus', database: databaseEngines[0] as DatabaseEngine, bus: inProcess },
-  ...(realEngines.databaseUrl && realEngines.natsUrl
-    ? [{ name: 'postgres + nats', database: databaseEngines[1] as DatabaseEngine, bus: nats }]
-    : []),
+  ...databaseEngines.flatMap((database) => {
+    if (database.name === 'pglite') return [{ name: 'pglite + in-process bus', database, bus: inProcess }]
+    return realEngines.natsUrl ? [{ name: 'postgres + nats', database, bus: nats }] : []
+  }),
 ]

@@ -88,11 +88,15 @@ const natsVariant: Variant = {
 }
 
 const variants: Variant[] = [
-  inProcessVariant('in-process bus on pglite', true, () => createPgliteDatabase()),
-  inProcessVariant('in-process bus on postgres', Boolean(realEngines.databaseUrl), async () =>
-    createPgDatabase({ connectionString: realEngines.databaseUrl ?? '' }),
-  ),
-  natsVariant,
+  ...(realEngines.embedded ? [inProcessVariant('in-process bus on pglite', true, () => createPgliteDatabase())] : []),
+  ...(realEngines.excluded
+    ? []
+    : [
+        inProcessVariant('in-process bus on postgres', Boolean(realEngines.databaseUrl), async () =>
+          createPgDatabase({ connectionString: realEngines.databaseUrl ?? '' }),
+        ),
+        natsVariant,
+      ]),
 ]
 
 async function waitFor(condition: () => boolean, what: string, timeoutMs = 10_000): Promise<void> {
