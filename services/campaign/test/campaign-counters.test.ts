@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { randomUUID } from 'node:crypto'
 import { campaignEvents } from '@donaciones/contracts'
-import { EventStore, ident, replayProjection, runMigrations, type SqlDatabase } from '@donaciones/kit'
+import { EventStore, ident, replayProjection, runMigrations, type SqlDatabase, setUpProjection } from '@donaciones/kit'
 import { databaseEngines, uniqueName } from '@donaciones/kit/testing'
 import { engagementRecorder, likeLimit } from '../src/commands/engagement.ts'
 import { campaignMigrations } from '../src/migrations.ts'
@@ -115,8 +115,8 @@ describe.each(databaseEngines)('campaign counters committed in groups ($name)', 
         [id, slug, likes, visits],
       )
     }
-    await campaignsProjection.setup(db, legacySchema)
-    await campaignsProjection.setup(db, legacySchema)
+    await setUpProjection(db, legacySchema, campaignsProjection)
+    await setUpProjection(db, legacySchema, campaignsProjection)
     expect(await campaignCounterTotal(db, legacySchema, counted, 'visits')).toBe(7)
     expect(await campaignCounterTotal(db, legacySchema, counted, 'likes')).toBe(3)
     expect(await campaignCounterTotal(db, legacySchema, untouched, 'visits')).toBe(0)

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { campaignEvents, commentPosted } from '@donaciones/contracts'
-import { EventStore, ident, newEvent, replayProjection, runMigrations, type SqlDatabase } from '@donaciones/kit'
+import { EventStore, ident, newEvent, replayProjection, runMigrations, type SqlDatabase, setUpProjection } from '@donaciones/kit'
 import { databaseEngines, testMetadata, uniqueName } from '@donaciones/kit/testing'
 import { campaignMigrations } from '../src/migrations.ts'
 import { campaignComments, commentsProjection } from '../src/projections/comments.ts'
@@ -34,7 +34,7 @@ describe.each(databaseEngines)('comments stored HTML-escaped by CommentPosted v1
     schemas.push(schema)
     const store = new EventStore({ db, schema, service: 'campaign', definitions: campaignEvents, projections: [commentsProjection] })
     await store.init()
-    await peopleProjection.setup(db, schema)
+    await setUpProjection(db, schema, peopleProjection)
     const campaignId = randomUUID()
     const s = ident(schema)
     for (const [index, typed] of typedInV1.entries()) {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { randomUUID } from 'node:crypto'
-import { ident, type SqlDatabase } from '@donaciones/kit'
+import { ident, type SqlDatabase, setUpProjection } from '@donaciones/kit'
 import { databaseEngines, uniqueName } from '@donaciones/kit/testing'
 import { incrementCampaignCounter } from '../src/projections/campaign-counters.ts'
 import { findCampaignBySlug, toFullCampaign } from '../src/projections/campaign-queries.ts'
@@ -41,7 +41,7 @@ describe.each(databaseEngines)('public campaign document in one query ($name)', 
   beforeAll(async () => {
     db = await engine.open()
     await db.exec(`create schema if not exists ${s}`)
-    for (const projection of [campaignsProjection, catalogProjection, commentsProjection, donationTotalsProjection, donorMessagesProjection, peopleProjection]) await projection.setup(db, schema)
+    for (const projection of [campaignsProjection, catalogProjection, commentsProjection, donationTotalsProjection, donorMessagesProjection, peopleProjection]) await setUpProjection(db, schema, projection)
     for (const [id, title] of [[health, 'Salud'], [school, 'Educación']] as const) {
       await db.query(`insert into ${s}.categories (id, title, description, active, created_at, updated_at) values ($1, $2, 'd', true, now(), now())`, [id, title])
     }

@@ -13,6 +13,7 @@ import {
   type ServiceDirectory,
   type SqlDatabase,
   type SqlExecutor,
+  setUpProjection,
 } from '@donaciones/kit'
 import { databaseEngines, uniqueName } from '@donaciones/kit/testing'
 import { startProviderSim, type ProviderSim } from '../../../tools/provider-sim/index.ts'
@@ -115,7 +116,7 @@ describe.each(databaseEngines)('round trips of one card donation on $name', (eng
       projections,
     })
     await store.init()
-    await campaignRefsProjection.setup(counted.db, schema)
+    await setUpProjection(counted.db, schema, campaignRefsProjection)
     await counted.db.query(`insert into "${schema}".campaign_refs (id, title, thumbnail, gratitude) values ($1, 'Comedor comunitario', $2, null)`, [campaignId, randomUUID()])
     await createMailOutboxTable(counted.db, schema)
     await runMigrations(counted.db, schema, donationMigrations)

@@ -11,7 +11,7 @@ import {
   type EventDataOf,
   type EventEnvelope,
 } from '@donaciones/contracts'
-import { EventStore, ident, newEvent, type NewEvent, type SqlDatabase } from '@donaciones/kit'
+import { EventStore, ident, newEvent, type NewEvent, type SqlDatabase, setUpProjection } from '@donaciones/kit'
 import { databaseEngines, testMetadata, uniqueName } from '@donaciones/kit/testing'
 import { campaignRefsProjection } from '../src/projections/campaign-refs.ts'
 import { findDonationRow, toDonationDoc } from '../src/projections/donation-queries.ts'
@@ -108,7 +108,7 @@ describe.each(databaseEngines)('the donations row folded in memory on $name', (e
   async function projected(apply: (schema: string) => Promise<void>): Promise<unknown[]> {
     const schema = uniqueName('donation_rows')
     await db.exec(`create schema ${ident(schema)}`)
-    await donationsProjection.setup(db, schema)
+    await setUpProjection(db, schema, donationsProjection)
     await apply(schema)
     return (await db.query(`select * from ${ident(schema)}.donations order by id`)).rows
   }
@@ -142,8 +142,8 @@ describe.each(databaseEngines)('the donations row folded in memory on $name', (e
   it('answers, from memory, the document a read of the new row gives', async () => {
     const schema = uniqueName('donation_rows')
     await db.exec(`create schema ${ident(schema)}`)
-    await donationsProjection.setup(db, schema)
-    await campaignRefsProjection.setup(db, schema)
+    await setUpProjection(db, schema, donationsProjection)
+    await setUpProjection(db, schema, campaignRefsProjection)
     const campaign = { title: 'Comedor comunitario', thumbnail: randomUUID() }
     await db.query(`insert into ${ident(schema)}.campaign_refs (id, title, thumbnail) values ($1, $2, $3)`, [campaignId, campaign.title, campaign.thumbnail])
     for (const events of appends.slice(0, 5)) {

@@ -25,14 +25,14 @@ export const historyProjection: Projection = {
       create table if not exists ${s}.history (
         id uuid primary key, module text not null, document text not null, label text not null, title text not null,
         cause text not null, description text not null, created_at timestamptz not null, created_by text);
-      -- occurredAt has millisecond precision: two quick changes of one record can share it, and
-      -- the record's version orders them whatever order they were applied in (replicas, replay).
-      alter table ${s}.history add column if not exists version integer not null default 0;
       create table if not exists ${s}.history_titles (module text not null, document text not null, title text not null, primary key (module, document));
       create table if not exists ${s}.history_setup_pairs (correlation_id text not null, kind text not null, id text not null, primary key (correlation_id, kind, id));
     `)
     for (const index of historyIndexes) await db.exec(index.create(schema))
   },
+  // occurredAt has millisecond precision: two quick changes of one record can share it, and the
+  // record's version orders them whatever order they were applied in (replicas, replay).
+  migrations: [{ id: 'version', sql: (s) => `alter table ${s}.history add column if not exists version integer not null default 0` }],
   indexes: historyIndexes,
   async apply(tx, event: EventEnvelope, schema) {
     await applyHistory(tx, [event], schema)

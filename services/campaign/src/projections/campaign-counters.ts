@@ -1,4 +1,4 @@
-import { ident, type SqlExecutor } from '@donaciones/kit'
+import { ident, type Migration, type SqlExecutor } from '@donaciones/kit'
 
 export type CampaignCounter = 'visits' | 'likes'
 
@@ -10,16 +10,21 @@ export type CampaignCounter = 'visits' | 'likes'
  */
 export const counterTable = 'campaign_counters'
 
-/**
- * The table of shards. Deployments that kept the totals in `campaigns.visits` and `campaigns.likes`
- * move them into shard 0 and drop those columns, in one statement, once.
- */
+/** The table of shards. */
 export async function createCampaignCounters(db: SqlExecutor, schema: string): Promise<void> {
-  const s = ident(schema)
   await db.exec(`
-    create table if not exists ${s}.${counterTable} (
+    create table if not exists ${ident(schema)}.${counterTable} (
       campaign_id uuid not null, counter text not null, shard smallint not null, total bigint not null,
-      primary key (campaign_id, counter, shard));
+      primary key (campaign_id, counter, shard))`)
+}
+
+/**
+ * The campaigns projection's migration for deployments that kept the totals in `campaigns.visits`
+ * and `campaigns.likes`: they move into shard 0 and those columns are dropped, in one statement.
+ */
+export const countersFromCampaignColumns: Migration = {
+  id: 'counters-from-campaign-columns',
+  sql: (s) => `
     do $$ begin
       if exists (select 1 from pg_attribute where attrelid = '${s}.campaigns'::regclass and attname = 'visits' and not attisdropped) then
         insert into ${s}.${counterTable} (campaign_id, counter, shard, total)
@@ -28,8 +33,7 @@ export async function createCampaignCounters(db: SqlExecutor, schema: string): P
           on conflict do nothing;
         alter table ${s}.campaigns drop column visits, drop column likes;
       end if;
-    end $$;
-  `)
+    end $$`,
 }
 
 export interface CounterIncrement {

@@ -8,7 +8,7 @@ import {
   type EventEnvelope,
 } from '@donaciones/contracts'
 import { ident, isEvent, on, typedProjection, type Projection } from '@donaciones/kit'
-import { addToCampaignCounters, counterTable, createCampaignCounters, incrementCampaignCounter, type CounterIncrement } from './campaign-counters.ts'
+import { addToCampaignCounters, counterTable, countersFromCampaignColumns, createCampaignCounters, incrementCampaignCounter, type CounterIncrement } from './campaign-counters.ts'
 
 /** Campaigns as the admin and public reads need them; every slug a campaign ever had keeps resolving. */
 const campaignsByEvent = typedProjection({
@@ -29,6 +29,7 @@ const campaignsByEvent = typedProjection({
     `)
     await createCampaignCounters(db, schema)
   },
+  migrations: [countersFromCampaignColumns],
   handlers: [
     on(campaignCreated, async (data, event, tx, schema) => {
       const s = ident(schema)

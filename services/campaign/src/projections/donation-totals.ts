@@ -14,12 +14,16 @@ export const donationTotalsProjection = typedProjection({
     await db.exec(`
       create table if not exists ${ident(schema)}.campaign_donations (donation_id text primary key, campaign_id text not null, amount numeric not null, type text not null, approved_at timestamptz not null);
       create index if not exists campaign_donations_by_campaign on ${ident(schema)}.campaign_donations (campaign_id);
-      alter table ${ident(schema)}.campaign_donations add column if not exists donor text;
-      -- The donor wall: the name it may show (null: "Anónimo") and the donor's message.
-      alter table ${ident(schema)}.campaign_donations add column if not exists wall_name text;
-      alter table ${ident(schema)}.campaign_donations add column if not exists message text;
     `)
   },
+  migrations: [
+    { id: 'donor', sql: (s) => `alter table ${s}.campaign_donations add column if not exists donor text` },
+    // The donor wall: the name it may show (null: "Anónimo") and the donor's message.
+    {
+      id: 'donor-wall',
+      sql: (s) => `alter table ${s}.campaign_donations add column if not exists wall_name text; alter table ${s}.campaign_donations add column if not exists message text`,
+    },
+  ],
   handlers: [
     on(donationApproved, async (data, _event, tx, schema) => {
       await tx.query(

@@ -31,11 +31,11 @@ const byEvent = typedProjection({
       create index if not exists donations_newest on ${s}.donations (channel, created_at desc);
       create index if not exists donations_by_order on ${s}.donations (provider_order_id);
       create index if not exists donations_pending on ${s}.donations (status, expires_at);
-      alter table ${s}.donations add column if not exists folio bigint;
-      create unique index if not exists donations_folio on ${s}.donations (folio);
     `)
-
   },
+  migrations: [
+    { id: 'folio', sql: (s) => `alter table ${s}.donations add column if not exists folio bigint; create unique index if not exists donations_folio on ${s}.donations (folio)` },
+  ],
   handlers: [
     on(donationRequested, async (data, _event, tx, schema) => {
       await tx.query(

@@ -73,7 +73,6 @@ export const usersProjection = typedProjection({
         created_at timestamptz not null,
         updated_at timestamptz not null
       );
-      alter table ${table(schema)} add column if not exists email_verified boolean not null default true;
       create index if not exists users_role on ${table(schema)} (role, created_at);
       create table if not exists ${ident(schema)}.social_accounts (
         provider text not null,
@@ -83,6 +82,8 @@ export const usersProjection = typedProjection({
       );
     `)
   },
+  // Accounts created before e-mails were verified count as verified.
+  migrations: [{ id: 'email-verified', sql: (s) => `alter table ${s}.users add column if not exists email_verified boolean not null default true` }],
   handlers: [
     on(userCreated, async (data, event, tx, schema) => {
       await tx.query(

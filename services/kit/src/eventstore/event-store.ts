@@ -11,6 +11,7 @@ import type { SqlDatabase, SqlExecutor } from '../db/index.ts'
 import { beginning, type Checkpoint } from './checkpoint.ts'
 import { ConcurrencyError, DuplicateRecordError } from './errors.ts'
 import { eventKey, projectionHandles, type Projection } from './projection.ts'
+import { setUpProjection } from './projection-setup.ts'
 import { createEventStoreTables, ident } from './schema.ts'
 import { metricsFor } from '../metrics/registry.ts'
 
@@ -104,7 +105,7 @@ export class EventStore {
 
   async init(): Promise<void> {
     await createEventStoreTables(this.db, this.schema)
-    for (const projection of this.inlineProjections) await projection.setup(this.db, this.schema)
+    for (const projection of this.inlineProjections) await setUpProjection(this.db, this.schema, projection)
   }
 
   /**

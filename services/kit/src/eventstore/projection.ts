@@ -1,5 +1,6 @@
 import type { EventDefinition, EventEnvelope } from '@donaciones/contracts'
 import type { SqlExecutor } from '../db/index.ts'
+import type { Migration } from '../db/migrations.ts'
 
 /**
  * A read model built from events. Events of the owning service are applied inline (same
@@ -10,7 +11,16 @@ export interface Projection {
   name: string
   /** Unqualified names of the tables this projection owns, in the service's schema. */
   tables: readonly string[]
+  /** Creates the tables as first released (`create … if not exists`); later changes are `migrations`. */
   setup(db: SqlExecutor, schema: string): Promise<void>
+  /**
+   * Changes to the tables after their first release, in order, the same mechanism as a service's
+   * private tables (`runMigrations`): at start each is applied once per schema after `setup`,
+   * recorded as `<projection name>:<id>`; a replay, which drops and recreates the tables, runs
+   * `setup` and then all of them again. So `setup` never changes shape, and each migration must
+   * also run on the tables `setup` has just created.
+   */
+  migrations?: readonly Migration[]
   handles: readonly EventDefinition[]
   apply(tx: SqlExecutor, event: EventEnvelope, schema: string): Promise<void>
   /**

@@ -3,6 +3,7 @@ import type { Bus, DeliveredMessage, Subscription } from '../bus/bus.ts'
 import type { SqlExecutor } from '../db/index.ts'
 import type { EventStore } from '../eventstore/event-store.ts'
 import { eventKey, projectionHandles, type Projection } from '../eventstore/projection.ts'
+import { setUpProjection } from '../eventstore/projection-setup.ts'
 import { ident } from '../eventstore/schema.ts'
 import { fromBusPayload } from './envelope-codec.ts'
 import { metricsFor } from '../metrics/registry.ts'
@@ -79,7 +80,7 @@ export class ProjectionConsumer {
 
   /** Creates the tables of the projections this consumer feeds (inline ones are set up by the store). */
   async setup(): Promise<void> {
-    for (const projection of this.projections) await projection.setup(this.options.store.db, this.options.store.schema)
+    for (const projection of this.projections) await setUpProjection(this.options.store.db, this.options.store.schema, projection)
   }
 
   async start(): Promise<void> {

@@ -3,6 +3,7 @@ import type { SqlExecutor } from '../db/index.ts'
 import { beginning, type Checkpoint } from '../eventstore/checkpoint.ts'
 import type { EventStore } from '../eventstore/event-store.ts'
 import { eventKey, type Projection } from '../eventstore/projection.ts'
+import { recreateProjectionTables } from '../eventstore/projection-setup.ts'
 import { ident } from '../eventstore/schema.ts'
 
 export interface ReplayProgress {
@@ -30,7 +31,7 @@ export async function replayProjection(options: ReplayOptions): Promise<ReplayPr
 
   return store.db.transaction(async (tx) => {
     for (const table of projection.tables) await tx.exec(`drop table if exists ${schema}.${ident(table)} cascade`)
-    await projection.setup(tx, store.schema)
+    await recreateProjectionTables(tx, store.schema, projection)
     const indexes = projection.indexes ?? []
     for (const index of indexes) await tx.exec(`drop index ${schema}.${ident(index.name)}`)
 
