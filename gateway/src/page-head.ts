@@ -1,4 +1,4 @@
-import { pageHead, PUBLIC_URL_META, type PageKind } from '@donaciones/contracts'
+import { pageHead, PUBLIC_URL_META, remoteOf, type PageKind } from '@donaciones/contracts'
 import type { SiteFacts } from './site-data.ts'
 
 // What a page's head says is written once in contracts (rules/page-head.ts), shared with the web
@@ -11,7 +11,7 @@ import type { SiteFacts } from './site-data.ts'
  * /login), and a public route must never download setup or dashboard code.
  */
 export function remoteEntryOf(path: string): string | null {
-  return /^\/(configure|dashboard)(\/|$)/.test(path) ? null : '/remotes/public/remoteEntry.js'
+  return remoteOf(path) === 'public' ? '/remotes/public/remoteEntry.js' : null
 }
 
 export const themeColor = '#0b5394'

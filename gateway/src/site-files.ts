@@ -50,9 +50,8 @@ function escapeXml(value: string): string {
 
 export function sitemapXml(publicUrl: string, campaigns: readonly { slug: string; updatedAt: string }[]): string {
   const newest = campaigns.map((campaign) => campaign.updatedAt).sort().at(-1)
-  const listed = new Set(['/', '/campaigns'])
   const entries = [
-    ...publicPages.map((page) => ({ loc: `${publicUrl}${page.path}`, lastmod: listed.has(page.path) ? newest : undefined })),
+    ...publicPages.map((page) => ({ loc: `${publicUrl}${page.path}`, lastmod: page.sitemapLastmod === 'newest-campaign' ? newest : undefined })),
     ...campaigns.map((campaign) => ({ loc: `${publicUrl}/campaigns/${encodeURIComponent(campaign.slug)}`, lastmod: campaign.updatedAt })),
   ]
   const urls = entries.map(({ loc, lastmod }) => `  <url><loc>${escapeXml(loc)}</loc>${lastmod ? `<lastmod>${escapeXml(lastmod)}</lastmod>` : ''}</url>`)

@@ -4,21 +4,11 @@
  * (gateway/src/page-head.ts), and for the web kit, which sets it on a navigation inside the site
  * (frontends/kit/src/head/). Plain functions without zod: every front end may import them.
  */
-
-/** Pages the public may find through search engines (besides each campaign), with their title. */
-export const publicPages: readonly { path: string; title: string | null }[] = [
-  { path: '/', title: null },
-  { path: '/about', title: 'Nosotros' },
-  { path: '/campaigns', title: 'Campañas' },
-  { path: '/notice-of-privacy', title: 'Aviso de privacidad' },
-  { path: '/terms-and-conditions', title: 'Términos y condiciones' },
-]
+import { isPrivateScreen, publicPages } from '../site-routes.ts'
 
 /** The site's name before the setup wizard ran, or when it is empty. */
 export const DEFAULT_SITE_NAME = 'Donaciones'
 
-/** Screens search engines should not list: password screens, a monthly donor's link, the dashboard and the setup wizard. */
-const privateScreen = /^\/(dashboard|configure|forgot-password|recover-password|reset-password|donacion-mensual)(\/|$)/
 
 /** A campaign's page, `/campaigns/{slug}` (one segment, trailing slash ignored). */
 const campaignPage = /^\/campaigns\/([^/]+)\/?$/
@@ -107,11 +97,8 @@ export function siteDescription(site: Pick<HeadSite, 'name' | 'mission'>): strin
 /** The public page of a path (trailing slash ignored), or null. */
 export function publicPageOf(path: string): { path: string; title: string | null } | null {
   const normalised = path.length > 1 ? path.replace(/\/+$/, '') : path
-  return publicPages.find((page) => page.path === normalised) ?? null
-}
-
-export function isPrivateScreen(path: string): boolean {
-  return privateScreen.test(path)
+  const page = publicPages.find((candidate) => candidate.path === normalised)
+  return page ? { path: page.path, title: page.title } : null
 }
 
 /** The slug segment of a campaign page's path as it appears in the URL (still encoded), or null. */

@@ -1,4 +1,5 @@
-import { lazy, Suspense } from 'react'
+import { lazy, Suspense, type ReactNode } from 'react'
+import type { PublicRemotePath } from '@donaciones/contracts'
 import { Navigate, Route, Routes } from '@donaciones/web-kit/router'
 import { Loading } from '@donaciones/web-kit'
 import { PublicLayout } from './features/layout/components/PublicLayout.tsx'
@@ -16,30 +17,40 @@ const VerifyEmailPage = lazy(() => import('./features/auth/components/VerifyEmai
 const MonthlyLinkPage = lazy(() => import('./features/donation/components/MonthlyLinkPage.tsx').then((m) => ({ default: m.MonthlyLinkPage })))
 const ResetPasswordPage = lazy(() => import('./features/auth/components/ResetPasswordPage.tsx').then((m) => ({ default: m.ResetPasswordPage })))
 
+/**
+ * A screen for each route the contracts' route table gives the public remote: the type requires
+ * one per path, and no other.
+ */
+const screens: Record<PublicRemotePath, ReactNode> = {
+  '/': <HomePage />,
+  '/about': <StaticPage name="about-us" />,
+  '/notice-of-privacy': <StaticPage name="notice-of-privacy" />,
+  '/terms-and-conditions': <StaticPage name="terms-and-conditions" />,
+  '/campaigns': <GalleryPage />,
+  '/campaigns/:slug': <CampaignRoute />,
+  '/login': <LoginPage />,
+  '/register': <RegisterPage />,
+  '/verify-email': <VerifyEmailPage />,
+  '/forgot-password': <ForgotPasswordPage />,
+  '/recover-password': <RecoverPasswordPage />,
+  '/reset-password': <ResetPasswordPage />,
+  '/donacion-mensual': <MonthlyLinkPage />,
+}
+
 /** The public site (spec §2.1–§2.3), exposed to the shell as `public/App`. */
 export default function App() {
   return (
     <Routes>
       <Route element={<PublicLayout />}>
-        <Route index element={<Screen><HomePage /></Screen>} />
-        <Route path="about" element={<Screen><StaticPage name="about-us" /></Screen>} />
-        <Route path="notice-of-privacy" element={<Screen><StaticPage name="notice-of-privacy" /></Screen>} />
-        <Route path="terms-and-conditions" element={<Screen><StaticPage name="terms-and-conditions" /></Screen>} />
-        <Route path="campaigns" element={<Screen><GalleryPage /></Screen>} />
-        <Route path="campaigns/:slug" element={<Screen><CampaignRoute /></Screen>} />
-        <Route path="login" element={<Screen><LoginPage /></Screen>} />
-        <Route path="register" element={<Screen><RegisterPage /></Screen>} />
-        <Route path="verify-email" element={<Screen><VerifyEmailPage /></Screen>} />
-        <Route path="forgot-password" element={<Screen><ForgotPasswordPage /></Screen>} />
-        <Route path="recover-password" element={<Screen><RecoverPasswordPage /></Screen>} />
-        <Route path="reset-password" element={<Screen><ResetPasswordPage /></Screen>} />
-        <Route path="donacion-mensual" element={<Screen><MonthlyLinkPage /></Screen>} />
+        {Object.entries(screens).map(([path, screen]) =>
+          path === '/' ? <Route key={path} index element={<Screen>{screen}</Screen>} /> : <Route key={path} path={path.slice(1)} element={<Screen>{screen}</Screen>} />,
+        )}
         <Route path="*" element={<Navigate to="/" replace />} />
       </Route>
     </Routes>
   )
 }
 
-function Screen({ children }: { children: React.ReactNode }) {
+function Screen({ children }: { children: ReactNode }) {
   return <Suspense fallback={<Loading />}>{children}</Suspense>
 }

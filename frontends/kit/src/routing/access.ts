@@ -1,51 +1,25 @@
-import { holdsPermission, ROLE_FULL_ADMIN, ROLE_RESTRICTED_ADMIN, SECTION_FORBIDDEN, type AuthUser, type PermissionAction } from '@donaciones/contracts'
+import {
+  holdsPermission,
+  keepsScroll,
+  matchesPattern,
+  ROLE_FULL_ADMIN,
+  ROLE_RESTRICTED_ADMIN,
+  routesWith,
+  SECTION_FORBIDDEN,
+  type AuthUser,
+  type PermissionAction,
+} from '@donaciones/contracts'
 
-/**
- * Routes anyone may open (spec §2.1, plus the self sign-up's /register and /verify-email, and the page
- * of a monthly donor's e-mail links, /donacion-mensual). Patterns
- * use `:param` for one path segment.
- */
-export const PUBLIC_ROUTES = [
-  '/',
-  '/about',
-  '/notice-of-privacy',
-  '/terms-and-conditions',
-  '/campaigns',
-  '/campaigns/:slug',
-  '/login',
-  '/register',
-  '/verify-email',
-  '/forgot-password',
-  '/recover-password',
-  '/donacion-mensual',
-  '/configure',
-] as const
+/** Routes anyone may open (spec §2.1, plus the routes the contracts' route table adds). */
+export const PUBLIC_ROUTES: readonly string[] = routesWith('public')
 
 /** Routes open to any signed-in user without a permission check ("bypass"). */
-export const BYPASS_ROUTES = [
-  '/reset-password',
-  '/dashboard',
-  '/dashboard/menu',
-  '/dashboard/donadora',
-  '/dashboard/user-admin/profile/edit',
-  '/dashboard/user-admin/profile/:id',
-] as const
+export const BYPASS_ROUTES: readonly string[] = routesWith('signed-in')
 
-/** Spec §2.1: the scroll position is kept on these routes, reset on every other. */
-const SCROLL_KEEPING_ROUTES = new Set(['/about', '/campaigns', '/notice-of-privacy', '/terms-and-conditions', '/login'])
-
-export function keepsScroll(pathname: string): boolean {
-  return SCROLL_KEEPING_ROUTES.has(normalise(pathname))
-}
+export { keepsScroll, matchesPattern }
 
 function normalise(pathname: string): string {
   return pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname
-}
-
-export function matchesPattern(pattern: string, pathname: string): boolean {
-  const want = pattern.split('/')
-  const got = normalise(pathname).split('/')
-  return want.length === got.length && want.every((part, index) => part.startsWith(':') ? Boolean(got[index]) : part === got[index])
 }
 
 const matchesAny = (patterns: readonly string[], pathname: string) => patterns.some((pattern) => matchesPattern(pattern, pathname))
