@@ -11,7 +11,8 @@ import type { SqlDatabase, SqlExecutor } from '../db/index.ts'
 import { beginning, type Checkpoint } from './checkpoint.ts'
 import { ConcurrencyError, DuplicateRecordError } from './errors.ts'
 import { eventKey, projectionHandles, type Projection } from './projection.ts'
-import { createEventStoreTables, ident } from './schema.ts'
+import { ident } from '../db/ident.ts'
+import { createEventStoreTables } from './schema.ts'
 import { metricsFor } from '../metrics/registry.ts'
 
 export interface NewEvent {

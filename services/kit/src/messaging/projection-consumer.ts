@@ -3,7 +3,7 @@ import type { Bus, DeliveredMessage, Subscription } from '../bus/bus.ts'
 import type { SqlExecutor } from '../db/index.ts'
 import type { EventStore } from '../eventstore/event-store.ts'
 import { eventKey, projectionHandles, type Projection } from '../eventstore/projection.ts'
-import { ident } from '../eventstore/schema.ts'
+import { ident } from '../db/ident.ts'
 import { fromBusPayload } from './envelope-codec.ts'
 import { metricsFor } from '../metrics/registry.ts'
 

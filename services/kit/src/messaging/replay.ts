@@ -3,7 +3,7 @@ import type { SqlExecutor } from '../db/index.ts'
 import { beginning, type Checkpoint } from '../eventstore/checkpoint.ts'
 import type { EventStore } from '../eventstore/event-store.ts'
 import { eventKey, type Projection } from '../eventstore/projection.ts'
-import { ident } from '../eventstore/schema.ts'
+import { ident } from '../db/ident.ts'
 
 export interface ReplayProgress {
   total: number
