@@ -38,6 +38,18 @@ describe('a service', () => {
     expect(await boundaryErrors(file, '../deps.ts')).toEqual([])
   })
 
+  it.each([
+    ['by package', '@donaciones/campaign'],
+    ['by path', '../../../identity/src/tokens.ts'],
+  ])('does not import another service %s', async (_how, specifier) => {
+    expect(await boundaryErrors(file, specifier)).toEqual([expect.stringContaining('Un servicio no importa otro servicio')])
+  })
+
+  it('imports the libraries of services/ (the kit, xlsx)', async () => {
+    expect(await boundaryErrors(file, '@donaciones/xlsx')).toEqual([])
+    expect(await boundaryErrors(file, '../../../kit/src/db/index.ts')).toEqual([])
+  })
+
   it("may be tested with tools from its test folder, and composed by the platform", async () => {
     expect(await boundaryErrors('services/donation/test/boundary-probe.test.ts', '../../../tools/provider-sim/index.ts')).toEqual([])
     expect(await boundaryErrors('platform/src/boundary-probe.ts', '@donaciones/donation')).toEqual([])
@@ -66,6 +78,19 @@ describe('a front-end feature', () => {
   it('imports its own modules and the shared web kit', async () => {
     expect(await boundaryErrors(file, '../api/users-api.ts')).toEqual([])
     expect(await boundaryErrors(file, '@donaciones/web-kit')).toEqual([])
+  })
+})
+
+describe("a remote's shared code", () => {
+  it.each(['components', 'hooks', 'lib', 'api'])('in src/%s does not import a feature', async (folder) => {
+    expect(await boundaryErrors(`frontends/dashboard/src/${folder}/BoundaryProbe.tsx`, '../features/users/api/users-api.ts')).toEqual([
+      expect.stringContaining('Lo común de un remoto'),
+    ])
+  })
+
+  it('is imported by the features, and imports the shared web kit', async () => {
+    expect(await boundaryErrors('frontends/dashboard/src/features/users/components/BoundaryProbe.tsx', '../../../components/DataTable.tsx')).toEqual([])
+    expect(await boundaryErrors('frontends/dashboard/src/components/BoundaryProbe.tsx', '@donaciones/web-kit')).toEqual([])
   })
 })
 
