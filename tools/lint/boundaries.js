@@ -4,8 +4,9 @@ import { createNodeResolver, importX } from 'eslint-plugin-import-x'
 
 /**
  * The repository's dependency rules, as import-x `no-restricted-paths` zones: which folders may not
- * import which. Imports are resolved (relative paths and workspace packages alike) before they are
- * compared, so `../../gateway/src/x.ts` and `@donaciones/gateway` are the same violation.
+ * import which (and, in `boundariesConfig`, no import circles). Imports are resolved (relative paths
+ * and workspace packages alike) before they are compared, so `../../gateway/src/x.ts` and
+ * `@donaciones/gateway` are the same violation.
  * Services, remotes and features are listed from the folders on disk: a new one is covered as it appears.
  */
 const services = (root) => subfolders(join(root, 'services'))
@@ -99,12 +100,27 @@ export function boundaryZones(root) {
   return [...serviceZones(root), ...serviceToServiceZones(root), ...kitZones(root), ...remoteZones(root), ...featureZones(root), ...remoteSharedCodeZones(root)]
 }
 
-/** The flat-config block that turns the zones into lint errors for every source file under `root`. */
+/**
+ * The flat-config block that turns the zones into lint errors for every source file under `root`,
+ * and refuses import circles (`no-cycle`). no-cycle reads the imported files, so it is told which
+ * extensions are source; it skips type-only imports (`import type`). The workspace packages
+ * (`@donaciones/…`) count as internal, so a circle that crosses packages is followed too; what is
+ * under node_modules is not. maxDepth is left unset: the rule's cost is reading each file once more,
+ * which a shorter search does not save.
+ */
 export function boundariesConfig(root) {
+  const extensions = ['.ts', '.tsx', '.js', '.mjs']
   return {
     files: ['**/*.{ts,tsx,js,mjs}'],
     plugins: { 'import-x': importX },
-    settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] })] },
-    rules: { 'import-x/no-restricted-paths': ['error', { basePath: root, zones: boundaryZones(root) }] },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: [...extensions, '.json'] })],
+      'import-x/extensions': extensions,
+      'import-x/internal-regex': '^@donaciones/',
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: root, zones: boundaryZones(root) }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
   }
 }
