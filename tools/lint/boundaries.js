@@ -103,7 +103,8 @@ export function boundaryZones(root) {
 /**
  * The flat-config block that turns the zones into lint errors for every source file under `root`,
  * and refuses import circles (`no-cycle`). no-cycle reads the imported files, so it is told which
- * extensions are source; it skips type-only imports (`import type`). The workspace packages
+ * extensions are source; it skips type-only imports (`import type`), so a circle closed by a type
+ * alone is found by tests/lint/import-circles.test.ts instead. The workspace packages
  * (`@donaciones/…`) count as internal, so a circle that crosses packages is followed too; what is
  * under node_modules is not. maxDepth is left unset: the rule's cost is reading each file once more,
  * which a shorter search does not save.
