@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { idSchema } from '../rules.ts'
+import { idSchema } from '../rules/text.ts'
 
 /** Dashboard modules a role 1 administrator can be granted (spec §6). */
 export const moduleNames = ['campaign', 'admin', 'user', 'institution', 'category', 'pages', 'historical', 'donation'] as const

@@ -1,6 +1,6 @@
 import type { Request } from 'express'
 import type { ServiceContext } from '@donaciones/kit'
-import type { DonationCommandContext } from './commands/donation-commands.ts'
+import type { DonationCommandContext } from './commands/command-context.ts'
 import { CAMPAIGN_STATUS_TTL_MS, CampaignStatusCache } from './commands/campaign-status.ts'
 import { KeyedLock } from './commands/keyed-lock.ts'
 import { KeptAnswers } from './kept-answers.ts'

@@ -1,7 +1,7 @@
 import type { SqlExecutor } from '../src/db/index.ts'
 import { on } from '../src/eventstore/event-handlers.ts'
 import type { Projection } from '../src/eventstore/projection.ts'
-import { ident } from '../src/eventstore/schema.ts'
+import { ident } from '../src/db/ident.ts'
 import { typedProjection } from '../src/eventstore/typed-projection.ts'
 import { foreignSampleNoted } from './sample-events.ts'
 

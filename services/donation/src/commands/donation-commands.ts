@@ -1,19 +1,12 @@
 import type { EventEnvelope } from '@donaciones/contracts'
-import { handleCommandIn, retryingTransaction, type EventStore, type MailQueue, type NewEvent } from '@donaciones/kit'
+import { handleCommandIn, retryingTransaction, type NewEvent } from '@donaciones/kit'
+import type { DonationCommandContext } from './command-context.ts'
 import { donorMailsFor } from './donor-mail.ts'
 import { donationDecider, type Approval, type DonationCommand, type RequestedData } from './donation-decider.ts'
 import { donationStream, type DonationState } from './donation-state.ts'
 
+export type { DonationCommandContext } from './command-context.ts'
 export { detailsEvent, failedEvent, type Approval, type ProviderDetails, type RequestedData } from './donation-decider.ts'
-
-export interface DonationCommandContext {
-  store: EventStore
-  /** The service's mail outbox: donor mails are queued with the events they answer. */
-  mail: MailQueue
-  /** The request id (or the job's run id). */
-  correlationId: string
-  actor: string | null
-}
 
 /**
  * Decides on the donation's stream and appends, queueing in the same transaction the donor mails

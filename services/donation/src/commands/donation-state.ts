@@ -1,6 +1,4 @@
-import type { donationRequested, EventDataOf, EventEnvelope, PaymentChannel } from '@donaciones/contracts'
-import { foldEvents, type EventStore } from '@donaciones/kit'
-import { donationDecider } from './donation-decider.ts'
+import type { donationRequested, EventDataOf, PaymentChannel } from '@donaciones/contracts'
 
 export type DonationStatus = 'pending' | 'approved' | 'failed' | 'expired'
 
@@ -24,13 +22,4 @@ export interface DonationState {
 
 export function donationStream(id: string): string {
   return `donation-${id}`
-}
-
-/** The donation as its stream tells it (see donation-decider.ts); undefined when it was never requested. */
-export function foldDonation(events: readonly EventEnvelope[]): DonationState | undefined {
-  return foldEvents(donationDecider, events) ?? undefined
-}
-
-export async function loadDonation(store: EventStore, id: string): Promise<DonationState | undefined> {
-  return foldDonation(await store.readStream(donationStream(id)))
 }

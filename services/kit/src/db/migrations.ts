@@ -1,4 +1,4 @@
-import { ident } from '../eventstore/schema.ts'
+import { ident } from './ident.ts'
 import { stableLockKey } from './lock-key.ts'
 import type { SqlDatabase } from './sql.ts'
 

@@ -1,5 +1,5 @@
 import type { SqlExecutor } from '../db/index.ts'
-import { ident } from './schema.ts'
+import { ident } from '../db/ident.ts'
 
 /** A place in the commit order of a log: transaction id first, then position inside it. */
 export interface Checkpoint {

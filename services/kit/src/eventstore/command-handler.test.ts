@@ -7,7 +7,7 @@ import { handleCommand, handleCommandIn, retryingTransaction, type Decider } fro
 import { ConcurrencyError } from './errors.ts'
 import { isEvent } from './event-handlers.ts'
 import { EventStore, newEvent } from './event-store.ts'
-import { ident } from './schema.ts'
+import { ident } from '../db/ident.ts'
 
 /** A stream of weights whose total may not pass a limit. */
 interface AddWeight {

@@ -6,7 +6,7 @@ import { sampleDefinitions, sampleNoted, testMetadata } from '../../testing/samp
 import type { Checkpoint } from './checkpoint.ts'
 import { ConcurrencyError } from './errors.ts'
 import { EventStore, newEvent } from './event-store.ts'
-import { ident } from './schema.ts'
+import { ident } from '../db/ident.ts'
 
 // The gap problem only exists with several connections: PGlite cannot reproduce it.
 describe.runIf(realEngines.databaseUrl)('EventStore commit order on PostgreSQL', () => {

@@ -6,7 +6,7 @@ import { sampleDefinitions, sampleNoted, testMetadata } from '../../testing/samp
 import { ConcurrencyError, DuplicateRecordError } from './errors.ts'
 import { EventStore, newEvent } from './event-store.ts'
 import type { Projection } from './projection.ts'
-import { ident } from './schema.ts'
+import { ident } from '../db/ident.ts'
 
 const totalsProjection: Projection = {
   name: 'totals',

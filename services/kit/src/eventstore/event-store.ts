@@ -12,7 +12,8 @@ import { beginning, type Checkpoint } from './checkpoint.ts'
 import { ConcurrencyError, DuplicateRecordError } from './errors.ts'
 import { eventKey, projectionHandles, type Projection } from './projection.ts'
 import { setUpProjection } from './projection-setup.ts'
-import { createEventStoreTables, ident } from './schema.ts'
+import { ident } from '../db/ident.ts'
+import { createEventStoreTables } from './schema.ts'
 import { metricsFor } from '../metrics/registry.ts'
 
 export interface NewEvent {

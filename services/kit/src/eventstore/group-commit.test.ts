@@ -6,7 +6,7 @@ import { sampleDefinitions, sampleNoted, testMetadata } from '../../testing/samp
 import { EventStore, newEvent } from './event-store.ts'
 import { GroupCommit } from './group-commit.ts'
 import type { Projection } from './projection.ts'
-import { ident } from './schema.ts'
+import { ident } from '../db/ident.ts'
 
 /** Sums the weights of noted events; `applyBatch` counts its calls, so a test sees a group applied in one. */
 function sumProjection(batches: number[]): Projection {

@@ -6,7 +6,7 @@ import { sampleDefinitions, sampleNoted, testMetadata } from '../../testing/samp
 import { on } from './event-handlers.ts'
 import { EventStore, newEvent } from './event-store.ts'
 import type { Projection } from './projection.ts'
-import { ident } from './schema.ts'
+import { ident } from '../db/ident.ts'
 import { typedProjection } from './typed-projection.ts'
 
 /** The notes table as first released: one row per SampleNoted. */

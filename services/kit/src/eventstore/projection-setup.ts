@@ -1,7 +1,7 @@
 import type { SqlDatabase, SqlExecutor } from '../db/index.ts'
 import { runMigrations, type Migration } from '../db/migrations.ts'
 import type { Projection } from './projection.ts'
-import { ident } from './schema.ts'
+import { ident } from '../db/ident.ts'
 
 /** How a projection's migration is recorded beside the service's own in `schema_migrations`. */
 function recorded(projection: Projection): Migration[] {

@@ -1,10 +1,5 @@
+import { ident } from '../db/ident.ts'
 import type { SqlExecutor } from '../db/index.ts'
-
-/** Quotes an SQL identifier we build from configuration (schema names), never from user input. */
-export function ident(name: string): string {
-  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`Identificador SQL no válido: ${name}`)
-  return `"${name}"`
-}
 
 /** The log (which is also the outbox), consumer checkpoints and the inbox of received events. */
 export async function createEventStoreTables(db: SqlExecutor, schema: string): Promise<void> {

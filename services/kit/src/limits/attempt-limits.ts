@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { Migration, SqlDatabase, SqlExecutor } from '../db/index.ts'
 import { stableLockKey } from '../db/lock-key.ts'
-import { ident } from '../eventstore/schema.ts'
+import { ident } from '../db/ident.ts'
 
 /**
  * Attempt limits kept in the database, so every replica counts the same attempts: sign-ins per

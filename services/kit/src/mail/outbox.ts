@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { SqlDatabase, SqlExecutor } from '../db/index.ts'
-import { ident } from '../eventstore/schema.ts'
+import { ident } from '../db/ident.ts'
 import type { Logger } from '../http/index.ts'
 
 /**

@@ -4,7 +4,7 @@ import type { SqlExecutor } from '../db/index.ts'
 import type { EventStore } from '../eventstore/event-store.ts'
 import { eventKey, projectionHandles, type Projection } from '../eventstore/projection.ts'
 import { setUpProjection } from '../eventstore/projection-setup.ts'
-import { ident } from '../eventstore/schema.ts'
+import { ident } from '../db/ident.ts'
 import { fromBusPayload } from './envelope-codec.ts'
 import { metricsFor } from '../metrics/registry.ts'
 

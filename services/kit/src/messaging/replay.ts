@@ -4,7 +4,7 @@ import { beginning, type Checkpoint } from '../eventstore/checkpoint.ts'
 import type { EventStore } from '../eventstore/event-store.ts'
 import { eventKey, type Projection } from '../eventstore/projection.ts'
 import { recreateProjectionTables } from '../eventstore/projection-setup.ts'
-import { ident } from '../eventstore/schema.ts'
+import { ident } from '../db/ident.ts'
 
 export interface ReplayProgress {
   total: number

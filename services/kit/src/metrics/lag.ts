@@ -1,5 +1,5 @@
 import type { SqlExecutor } from '../db/index.ts'
-import { ident } from '../eventstore/schema.ts'
+import { ident } from '../db/ident.ts'
 
 interface LastAndRelayed {
   last_transaction: string
