@@ -48,4 +48,18 @@ describe.each([institutionKind, categoryKind])('the $kind decider', (kind) => {
     spec.given([]).when({ type: 'toggle', id, active: false }).thenThrows(notFound())
     spec.given([created, removed]).when({ type: 'toggle', id, active: true }).thenThrows(notFound())
   })
+
+  it("creates the setup's record once: a retried setup records nothing, and one undone creates it again", () => {
+    const setup = { type: 'setup' as const, id, label: 'Salud', description: 'Clínicas' }
+    spec.given([]).when(setup).then([created])
+    spec.given([created]).when(setup).then([])
+    spec.given([created, removed]).when(setup).then([created])
+  })
+
+  it("removes the setup's record if it exists, and records nothing otherwise (the undo may be repeated)", () => {
+    spec.given([created]).when({ type: 'remove', id }).then([removed])
+    spec.given([created, newEvent(kind.toggled, { [kind.idField]: id, active: false })]).when({ type: 'remove', id }).then([removed])
+    spec.given([]).when({ type: 'remove', id }).then([])
+    spec.given([created, removed]).when({ type: 'remove', id }).then([])
+  })
 })

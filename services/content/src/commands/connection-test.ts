@@ -9,7 +9,7 @@ import {
 import { callServiceOk, conflict, verifySmtp, type ServiceContext, type SmtpSettings } from '@donaciones/kit'
 import { loadConfiguration } from '../projections/configuration.ts'
 import { readSecrets } from '../secrets/secret-store.ts'
-import { configurationNotFound } from './update-configuration.ts'
+import { configurationNotFound } from './configuration-decider.ts'
 
 /** A reason never carries a secret back, whatever the other side put in it. */
 function withoutSecrets(reason: string | null, secrets: readonly (string | undefined)[]): string | null {

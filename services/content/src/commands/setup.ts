@@ -1,18 +1,13 @@
 import { randomUUID } from 'node:crypto'
 import type { z } from 'zod'
 import {
-  ALREADY_EXISTS,
-  configurationCreated,
   defaultDonataria,
   defaultDonationSettings,
-  pageCreated,
   providerNames,
   setupAdminResponseSchema,
   setupCatalogResponseSchema,
-  setupCompleted,
-  setupFailed,
-  setupStarted,
   type EventEnvelope,
+  type EventMetadata,
   type PageName,
   type SetupAdminResponse,
   type SetupRequest,
@@ -22,59 +17,26 @@ import {
   callService,
   callServiceOk,
   ConcurrencyError,
-  conflict,
+  foldEvents,
+  handleCommandIn,
   HttpError,
-  isEvent,
-  newEvent,
   serviceUnavailable,
+  type EventStore,
   type ServiceContext,
+  type SqlExecutor,
 } from '@donaciones/kit'
 import { loadConfiguration, type ConfigurationDetails } from '../projections/configuration.ts'
 import { fingerprint } from '../secrets/secret-box.ts'
 import { writeSecrets, type Secrets } from '../secrets/secret-store.ts'
 import { requireFiles, sanitizeRequired } from './checks.ts'
-
-export const SETUP_STREAM = 'setup'
-/** A claim older than this is taken over: its process died (each internal call times out after 15 s). */
-export const SETUP_LEASE_MS = 2 * 60_000
+import { alreadyConfigured, configurationDecider, configurationStream } from './configuration-decider.ts'
+import { pageDecider, pageStream } from './page-decider.ts'
+import { setupDecider, setupInProgress, setupLock, SETUP_STREAM, type SetupCommand, type SetupState } from './setup-decider.ts'
 
 export const PAGE_TITLES: Record<PageName, string> = {
   'about-us': 'Nosotros',
   'notice-of-privacy': 'Aviso de privacidad',
   'terms-and-conditions': 'Términos y condiciones',
-}
-
-export const alreadyConfigured = () => conflict(ALREADY_EXISTS, 'El sitio ya está configurado')
-const setupInProgress = () => conflict('Configuración en curso', 'Otra configuración se está realizando; intente de nuevo en unos momentos')
-
-interface SetupLock {
-  /** Stream version the next claim must expect. */
-  version: number
-  completed: boolean
-  /** A claim still running (within the lease). */
-  running: boolean
-  /** Steps of an earlier attempt that may still exist elsewhere (failed undo, or a process that died). */
-  leftover: { setupId: string; fingerprint: string } | undefined
-}
-
-function readLock(events: readonly EventEnvelope[], now = Date.now()): SetupLock {
-  let claim: { setupId: string; fingerprint: string; at: number } | undefined
-  let leftover: SetupLock['leftover']
-  let completed = false
-  for (const event of events) {
-    if (isEvent(setupStarted, event)) {
-      claim = { setupId: event.data.setupId, fingerprint: event.data.fingerprint, at: Date.parse(event.occurredAt) }
-    } else if (isEvent(setupFailed, event)) {
-      leftover = event.data.undone || !claim ? undefined : { setupId: claim.setupId, fingerprint: claim.fingerprint }
-      claim = undefined
-    } else if (event.type === setupCompleted.type) {
-      completed = true
-      claim = undefined
-    }
-  }
-  const running = claim !== undefined && now - claim.at < SETUP_LEASE_MS
-  if (claim && !running) leftover = { setupId: claim.setupId, fingerprint: claim.fingerprint }
-  return { version: events.at(-1)?.version ?? 0, completed, running, leftover }
 }
 
 export interface SetupMeta {
@@ -87,7 +49,36 @@ interface SetupSteps {
 }
 
 /**
- * POST /api/init with a validated request (the route answers 409 once configured before validating). Takes the setup lock (stream 'setup', expectedVersion),
+ * The `setup` stream as this attempt knows it. Each command is decided on it and appended
+ * expecting its last version, so a write by another attempt in between fails the append
+ * (ConcurrencyError) instead of being decided on: the lock is held from the claim to the end.
+ */
+class SetupLockHolder {
+  constructor(
+    private readonly store: EventStore,
+    private history: readonly EventEnvelope[],
+  ) {}
+
+  get state(): SetupState {
+    return foldEvents(setupDecider, this.history)
+  }
+
+  /** Decides and appends in the caller's transaction; `done` is called once that transaction commits. */
+  async decideIn(tx: SqlExecutor, command: SetupCommand, metadata: EventMetadata): Promise<() => void> {
+    const { events } = await handleCommandIn(this.store, tx, SETUP_STREAM, setupDecider, command, { metadata, history: this.history })
+    return () => {
+      this.history = [...this.history, ...events]
+    }
+  }
+
+  async decide(command: SetupCommand, metadata: EventMetadata): Promise<void> {
+    const done = await this.store.transaction((tx) => this.decideIn(tx, command, metadata))
+    done()
+  }
+}
+
+/**
+ * POST /api/init with a validated request (the route answers 409 once configured before validating). Takes the setup lock (stream 'setup', setupDecider),
  * then: identity administrator → campaign catalog (created by that administrator) → configuration
  * + pages (one transaction with SetupCompleted). A failure undoes the earlier steps; a retry of the same request reuses the
  * pending setupId (the internal steps are idempotent by it), so nothing is created twice.
@@ -109,52 +100,45 @@ export async function runSetup(context: ServiceContext, key: Buffer, request: Se
   })
 
   const requestFingerprint = fingerprint(key, request)
-  const lock = readLock(await store.readStream(SETUP_STREAM))
-  if (lock.completed) throw alreadyConfigured()
-  if (lock.running) throw setupInProgress()
+  const lock = new SetupLockHolder(store, await store.readStream(SETUP_STREAM))
+  const now = Date.now()
+  const { leftover } = setupLock(lock.state, now)
+  const lockMetadata = { actor: null, correlationId: meta.correlationId }
 
-  let version = lock.version
-  const claim = async (setupId: string, print: string) => {
+  const claim = async (setupId: string, print: string, replacing?: string) => {
     try {
-      await store.append(SETUP_STREAM, [newEvent(setupStarted, { setupId, fingerprint: print })], {
-        expectedVersion: version,
-        metadata: { actor: null, correlationId: meta.correlationId },
-      })
+      await lock.decide({ kind: 'claim', setupId, fingerprint: print, now, ...(replacing ? { replacing } : {}) }, lockMetadata)
     } catch (error) {
       if (error instanceof ConcurrencyError) throw setupInProgress()
       throw error
     }
-    version += 1
   }
   const release = async (setupId: string, undone: boolean, reason: string) => {
     try {
-      await store.append(SETUP_STREAM, [newEvent(setupFailed, { setupId, undone, reason })], {
-        expectedVersion: version,
-        metadata: { actor: null, correlationId: meta.correlationId },
-      })
-      version += 1
+      await lock.decide({ kind: 'release', setupId, undone, reason }, lockMetadata)
     } catch (error) {
       context.logger.error({ err: error, setupId }, 'No se pudo liberar el bloqueo de la configuración inicial')
     }
   }
 
   let setupId: string
-  if (lock.leftover && lock.leftover.fingerprint === requestFingerprint) {
+  if (leftover && leftover.fingerprint === requestFingerprint) {
     // The same request again: the idempotent steps answer what they created the first time.
-    setupId = lock.leftover.setupId
+    setupId = leftover.setupId
     await claim(setupId, requestFingerprint)
   } else {
-    if (lock.leftover) {
+    let replacing: string | undefined
+    if (leftover) {
       // A different request: remove what the earlier attempt left, under the lock, before starting anew.
-      const previous = lock.leftover
-      await claim(previous.setupId, previous.fingerprint)
-      if (!(await undo(context, previous.setupId, meta))) {
-        await release(previous.setupId, false, 'No se pudo deshacer un intento anterior')
+      await claim(leftover.setupId, leftover.fingerprint)
+      if (!(await undo(context, leftover.setupId, meta))) {
+        await release(leftover.setupId, false, 'No se pudo deshacer un intento anterior')
         throw serviceUnavailable('No fue posible completar la configuración', 'Intente de nuevo más tarde')
       }
+      replacing = leftover.setupId
     }
     setupId = randomUUID()
-    await claim(setupId, requestFingerprint)
+    await claim(setupId, requestFingerprint, replacing)
   }
 
   const steps: SetupSteps = {}
@@ -186,7 +170,7 @@ export async function runSetup(context: ServiceContext, key: Buffer, request: Se
       }),
     )
     const { user } = steps.admin
-    await storeConfiguration(context, key, request, html, { setupId, version, adminId: steps.admin.userId, catalog: steps.catalog, correlationId: meta.correlationId })
+    await storeConfiguration(context, key, request, html, lock, { setupId, adminId: steps.admin.userId, catalog: steps.catalog, correlationId: meta.correlationId })
     return { token: steps.admin.token, user }
   } catch (error) {
     // Lost the lock (another attempt took over a stale claim and finished): what exists is theirs.
@@ -210,7 +194,6 @@ function answerOf<S extends z.ZodType>(service: string, schema: S, body: unknown
 
 interface StoreContext {
   setupId: string
-  version: number
   adminId: string
   catalog: { categoryId: string; institutionId: string | null }
   correlationId: string
@@ -221,6 +204,7 @@ async function storeConfiguration(
   key: Buffer,
   request: SetupRequest,
   html: { mission: string; terms: string; notice: string },
+  lock: SetupLockHolder,
   at: StoreContext,
 ): Promise<void> {
   const { store } = context
@@ -254,34 +238,24 @@ async function storeConfiguration(
     ['terms-and-conditions', html.terms],
   ]
   const metadata = { actor: at.adminId, correlationId: at.correlationId }
-  await store.transaction(async (tx) => {
+  const completed = { setupId: at.setupId, configurationId, adminId: at.adminId, categoryId: at.catalog.categoryId, institutionId: at.catalog.institutionId }
+  // The configuration and the pages have new ids: their streams are known to be empty.
+  const done = await store.transaction(async (tx) => {
     if (await loadConfiguration(tx, store.schema)) throw new LockLost('El sitio ya se configuró en otro intento')
     await writeSecrets(tx, store.schema, key, secrets)
-    await store.appendIn(tx, `configuration-${configurationId}`, [newEvent(configurationCreated, details)], { expectedVersion: 0, metadata })
+    await handleCommandIn(store, tx, configurationStream(configurationId), configurationDecider, { kind: 'create', details }, { metadata, history: [] })
     for (const [name, description] of pages) {
       const pageId = randomUUID()
-      await store.appendIn(
-        tx,
-        `page-${pageId}`,
-        [newEvent(pageCreated, { pageId, name, title: PAGE_TITLES[name], description, active: true })],
-        { expectedVersion: 0, metadata },
-      )
+      await handleCommandIn(store, tx, pageStream(pageId), pageDecider, { kind: 'create', pageId, name, title: PAGE_TITLES[name], description }, { metadata, history: [] })
     }
-    await store.appendIn(
-      tx,
-      SETUP_STREAM,
-      [
-        newEvent(setupCompleted, {
-          setupId: at.setupId,
-          configurationId,
-          adminId: at.adminId,
-          categoryId: at.catalog.categoryId,
-          institutionId: at.catalog.institutionId,
-        }),
-      ],
-      { expectedVersion: at.version, metadata },
-    )
+    try {
+      return await lock.decideIn(tx, { kind: 'complete', completed }, metadata)
+    } catch (error) {
+      if (error instanceof HttpError) throw new LockLost(error.message)
+      throw error
+    }
   })
+  done()
 }
 
 /** Undoes a setup's steps in the other services (last first); true when both are gone. */

@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto'
-import { filePath, fileUploaded, type FileRef } from '@donaciones/contracts'
-import { newEvent, type ServiceContext } from '@donaciones/kit'
+import { filePath, type FileRef } from '@donaciones/contracts'
+import { handleCommandIn, type ServiceContext } from '@donaciones/kit'
+import { fileDecider, fileStream } from './file-decider.ts'
 import { insertFileBlob } from './file-blobs.ts'
 
 export interface UploadFileCommand {
@@ -11,18 +12,24 @@ export interface UploadFileCommand {
   correlationId: string
 }
 
-/** Stores the bytes and records FileUploaded (without them) in one transaction. */
+/**
+ * Stores the bytes and records FileUploaded (without them) in one transaction. The id is new, so
+ * the stream is known to be empty: it is not read, and the append expects version 0.
+ */
 export async function uploadFile(context: ServiceContext, command: UploadFileCommand): Promise<FileRef> {
+  const { store } = context
   const id = randomUUID()
   const path = filePath(id)
   const sha256 = createHash('sha256').update(command.bytes).digest('base64url')
-  await context.store.transaction(async (tx) => {
-    await insertFileBlob(tx, context.store.schema, id, { contentType: command.contentType, sha256, bytes: command.bytes })
-    await context.store.appendIn(
+  await store.transaction(async (tx) => {
+    await insertFileBlob(tx, store.schema, id, { contentType: command.contentType, sha256, bytes: command.bytes })
+    await handleCommandIn(
+      store,
       tx,
-      `file-${id}`,
-      [newEvent(fileUploaded, { fileId: id, path, contentType: command.contentType, size: command.bytes.length, uploadedBy: command.actor })],
-      { expectedVersion: 0, metadata: { actor: command.actor, correlationId: command.correlationId } },
+      fileStream(id),
+      fileDecider,
+      { fileId: id, path, contentType: command.contentType, size: command.bytes.length, uploadedBy: command.actor },
+      { metadata: { actor: command.actor, correlationId: command.correlationId }, history: [] },
     )
   })
   return { _id: id, path }

@@ -2,7 +2,8 @@ import { Router } from 'express'
 import type { Request } from 'express'
 import { idParamsSchema, isToggleRequest, pageToggleRequestSchema, pageUpdateRequestSchema, publicPageParamsSchema } from '@donaciones/contracts'
 import { notFound, publicCacheFor, requirePermission, withValidation, type ServiceContext } from '@donaciones/kit'
-import { pageNotFound, togglePage, updatePage } from '../commands/pages.ts'
+import { pageNotFound } from '../commands/page-decider.ts'
+import { togglePage, updatePage } from '../commands/pages.ts'
 import { findPage, listPages, pageView } from '../projections/pages.ts'
 
 const meta = (req: Request, historical: { cause: string; description: string }) => ({

@@ -1,0 +1,76 @@
+import {
+  ALREADY_EXISTS,
+  configurationCreated,
+  configurationUpdated,
+  providerNames,
+  REQUIRED,
+  type ConfigurationInput,
+} from '@donaciones/contracts'
+import { conflict, isEvent, newEvent, notFound, validationError, type Decider, type FieldError } from '@donaciones/kit'
+import { donatariaOf, donationSettingsOf, type ConfigurationDetails } from '../projections/configuration.ts'
+import type { SecretName } from '../secrets/secret-store.ts'
+
+export const configurationNotFound = () => notFound('Configuración no encontrada', 'El sitio aún no está configurado')
+
+export const alreadyConfigured = () => conflict(ALREADY_EXISTS, 'El sitio ya está configurado')
+
+/**
+ * What may happen to the site's configuration. The secrets live encrypted in a private table, so
+ * what the stream cannot know is read before deciding and passed in: which secrets are held
+ * (stored, or typed now) and which ones the save changes.
+ */
+export type ConfigurationCommand =
+  | { kind: 'create'; details: ConfigurationDetails }
+  | {
+      kind: 'update'
+      input: ConfigurationInput
+      /** The mission text, sanitised and checked as not blank. */
+      content: string
+      secretsHeld: readonly SecretName[]
+      secretsChanged: readonly SecretName[]
+    }
+
+/** The configuration as its stream tells it; null before the setup creates it. */
+export type ConfigurationState = ConfigurationDetails | null
+
+export const configurationStream = (configurationId: string) => `configuration-${configurationId}`
+
+/** The rules of the site's configuration (`configuration-<id>`): created once by the setup, then saved whole. */
+export const configurationDecider: Decider<ConfigurationCommand, ConfigurationState> = {
+  initialState: null,
+  evolve(state, event) {
+    if (isEvent(configurationCreated, event) || isEvent(configurationUpdated, event)) return event.data
+    return state
+  },
+  decide(command, state) {
+    if (command.kind === 'create') {
+      if (state) throw alreadyConfigured()
+      return [newEvent(configurationCreated, command.details)]
+    }
+    if (!state) throw configurationNotFound()
+    const { input } = command
+    // An enabled provider needs a secret, stored before or typed now.
+    const errors: FieldError[] = providerNames
+      .filter((provider) => input.providers[provider] && !command.secretsHeld.includes(provider))
+      .map((provider) => ({ path: `payload.keys.${provider}.secret`, message: REQUIRED }))
+    if (errors.length > 0) throw validationError(errors)
+    const clients = Object.fromEntries(
+      providerNames.map((provider) => [provider, input.keys[provider]?.client?.trim() ?? state.clients[provider]]),
+    ) as ConfigurationDetails['clients']
+    const details: ConfigurationDetails = {
+      configurationId: state.configurationId,
+      settings: { name: input.settings.name, logo: input.settings.logo, gratitudeMessage: input.settings.gratitudeMessage },
+      home: { showCounters: input.home.showCounters, content: command.content, image: input.home.image },
+      contact: input.contact,
+      urls: { facebook: input.urls.facebook ?? '', twitter: input.urls.twitter ?? '', instagram: input.urls.instagram ?? '' },
+      providers: input.providers,
+      clients,
+      mailer: { host: input.mailer.host, port: input.mailer.port, user: input.mailer.auth.user },
+      pages: state.pages,
+      donations: input.donations ?? donationSettingsOf(state),
+      donataria: input.donataria ?? donatariaOf(state),
+      secretsChanged: [...command.secretsChanged],
+    }
+    return [newEvent(configurationUpdated, details)]
+  },
+}
