@@ -294,15 +294,19 @@ describe.each(variants)('bus contract: $name', (variant) => {
     const first = await phase(4, published.slice(0, 4))
     expect(first.map((m) => m.id)).toEqual(published.slice(0, 4).map((m) => m.id))
 
+    // Delivery is at least once: a message not yet acknowledged may come twice (JetStream can hand
+    // one to a pull request of the stopped subscription and again to the new one), so what must hold
+    // is that each unacknowledged message arrives and none acknowledged before comes back.
+    const distinctIds = (delivered: DeliveredMessage[]) => [...new Set(delivered.map((m) => m.id))].sort()
     const second = await phase(7, published.slice(4, 7))
-    expect(second.map((m) => m.id).sort()).toEqual(published.slice(4, 7).map((m) => m.id).sort())
+    expect(distinctIds(second)).toEqual(published.slice(4, 7).map((m) => m.id).sort())
 
     await harness.reopen()
     const more = [message('donations.d10.created'), message('donations.d11.created')]
     await publishAll(more)
     published.push(...more)
     const third = await phase(Infinity, published.slice(7))
-    expect(third.map((m) => m.id).sort()).toEqual(published.slice(7).map((m) => m.id).sort())
+    expect(distinctIds(third)).toEqual(published.slice(7).map((m) => m.id).sort())
   })
 
   it('hands every observer each matching message published after it started observing, besides the durable subscribers', async () => {
