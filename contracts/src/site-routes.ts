@@ -66,13 +66,14 @@ export const remoteAreas = [
   { prefix: '/configure', remote: 'setup' },
 ] as const satisfies readonly { prefix: string; remote: SiteRemote }[]
 
-function normalise(pathname: string): string {
+/** A path without its trailing slashes (the root stays `/`). */
+export function normalisePath(pathname: string): string {
   return pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname
 }
 
 export function matchesPattern(pattern: string, pathname: string): boolean {
   const want = pattern.split('/')
-  const got = normalise(pathname).split('/')
+  const got = normalisePath(pathname).split('/')
   return want.length === got.length && want.every((part, index) => (part.startsWith(':') ? Boolean(got[index]) : part === got[index]))
 }
 
@@ -83,7 +84,7 @@ export function siteRouteOf(pathname: string): SiteRoute | undefined {
 
 /** The remote that draws a path: its route's, its area's, else the public site's. */
 export function remoteOf(pathname: string): SiteRemote {
-  const path = normalise(pathname)
+  const path = normalisePath(pathname)
   const area = remoteAreas.find(({ prefix }) => path === prefix || path.startsWith(`${prefix}/`))
   return area?.remote ?? siteRouteOf(path)?.remote ?? 'public'
 }
@@ -97,7 +98,7 @@ export const publicPages: readonly { path: string; title: string | null; sitemap
 
 /** Screens search engines should not list: unlisted routes and everything under a remote area. */
 export function isPrivateScreen(pathname: string): boolean {
-  const path = normalise(pathname)
+  const path = normalisePath(pathname)
   const within = (prefix: string) => path === prefix || path.startsWith(`${prefix}/`)
   return Boolean(siteRouteOf(path)?.unlisted) || remoteAreas.some(({ prefix }) => within(prefix)) || unlistedPrefixes.some(within)
 }

@@ -9,9 +9,8 @@ export { useSession, authUserFrom, type SessionStatus } from './session/store.ts
 export { TOKEN_KEY, readToken, decodeToken, isExpired } from './session/token.ts'
 export { useSiteConfig, usePublicConfig } from './config/site-config.ts'
 export {
-  PUBLIC_ROUTES,
-  BYPASS_ROUTES,
   keepsScroll,
+  remoteAreas,
   isPublicRoute,
   isBypassRoute,
   matchesPattern,

@@ -2,6 +2,8 @@ import {
   holdsPermission,
   keepsScroll,
   matchesPattern,
+  normalisePath,
+  remoteAreas,
   ROLE_FULL_ADMIN,
   ROLE_RESTRICTED_ADMIN,
   routesWith,
@@ -11,22 +13,18 @@ import {
 } from '@donaciones/contracts'
 
 /** Routes anyone may open (spec §2.1, plus the routes the contracts' route table adds). */
-export const PUBLIC_ROUTES: readonly string[] = routesWith('public')
+const publicRoutes: readonly string[] = routesWith('public')
 
 /** Routes open to any signed-in user without a permission check ("bypass"). */
-export const BYPASS_ROUTES: readonly string[] = routesWith('signed-in')
+const bypassRoutes: readonly string[] = routesWith('signed-in')
 
-export { keepsScroll, matchesPattern }
-
-function normalise(pathname: string): string {
-  return pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname
-}
+export { keepsScroll, matchesPattern, remoteAreas }
 
 const matchesAny = (patterns: readonly string[], pathname: string) => patterns.some((pattern) => matchesPattern(pattern, pathname))
 
-export const isPublicRoute = (pathname: string) => matchesAny(PUBLIC_ROUTES, pathname)
-export const isBypassRoute = (pathname: string) => matchesAny(BYPASS_ROUTES, pathname)
-const isDashboardRoute = (pathname: string) => normalise(pathname) === '/dashboard' || pathname.startsWith('/dashboard/')
+export const isPublicRoute = (pathname: string) => matchesAny(publicRoutes, pathname)
+export const isBypassRoute = (pathname: string) => matchesAny(bypassRoutes, pathname)
+const isDashboardRoute = (pathname: string) => normalisePath(pathname) === '/dashboard' || pathname.startsWith('/dashboard/')
 
 /**
  * Path segments whose permission module has another name. Donations are a module of their own
@@ -36,13 +34,13 @@ const MODULE_OF_SEGMENT: Readonly<Record<string, string>> = { 'user-admin': 'adm
 
 /** Spec §5: the module is the third path segment (/dashboard/{module}/...). */
 export function moduleOfPath(pathname: string): string | undefined {
-  const segment = normalise(pathname).split('/')[2]
+  const segment = normalisePath(pathname).split('/')[2]
   return segment === undefined ? undefined : (MODULE_OF_SEGMENT[segment] ?? segment)
 }
 
 /** Spec §5: 'update' for edit routes, 'create' for create routes, otherwise 'read'. */
 export function actionOfPath(pathname: string): PermissionAction {
-  const segments = normalise(pathname).split('/')
+  const segments = normalisePath(pathname).split('/')
   if (segments.includes('edit')) return 'update'
   if (segments.includes('create')) return 'create'
   return 'read'
@@ -82,12 +80,12 @@ export function redirectFor(input: RedirectInput): string | null {
 export function guardRedirect(input: RedirectInput): GuardRedirect | null {
   const to = destinationOf(input)
   if (to === null) return null
-  const forbidden = input.user !== null && input.configured && !input.user.changePassword && isDashboardRoute(normalise(input.pathname))
+  const forbidden = input.user !== null && input.configured && !input.user.changePassword && isDashboardRoute(normalisePath(input.pathname))
   return { to, notice: forbidden ? SECTION_FORBIDDEN : null }
 }
 
 function destinationOf({ pathname, configured, user }: RedirectInput): string | null {
-  const path = normalise(pathname)
+  const path = normalisePath(pathname)
   if (!configured) return path === '/configure' ? null : '/configure'
   if (path === '/configure') return '/'
   if (user?.changePassword) return path === '/reset-password' ? null : '/reset-password'

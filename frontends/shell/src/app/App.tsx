@@ -1,6 +1,6 @@
 import { useEffect, useRef, type ReactNode } from 'react'
 import { Navigate, Route, Routes, useLocation } from '@donaciones/web-kit/router'
-import { ErrorPanel, guardRedirect, isPublicRoute, Loading, Notifications, notify, useSession, useSiteConfig } from '@donaciones/web-kit'
+import { ErrorPanel, guardRedirect, isPublicRoute, Loading, Notifications, notify, remoteAreas, useSession, useSiteConfig } from '@donaciones/web-kit'
 import { remoteScreen } from '../remotes/remote-screen.tsx'
 import { loadDashboard, loadPublic, loadSetup } from '../remotes/remotes.ts'
 import { DocumentHead } from './DocumentHead.tsx'
@@ -11,6 +11,12 @@ const SetupRemote = remoteScreen(loadSetup)
 const DashboardRemote = remoteScreen(loadDashboard)
 const PublicRemote = remoteScreen(loadPublic)
 
+/** The remote drawing each area of the site's route table; the public remote draws the rest. */
+const areaScreens: Record<(typeof remoteAreas)[number]['remote'], ReactNode> = {
+  dashboard: <DashboardRemote />,
+  setup: <SetupRemote />,
+}
+
 export function App() {
   useStartup()
   return (
@@ -20,8 +26,9 @@ export function App() {
       <DocumentHead />
       <Guarded>
         <Routes>
-          <Route path="/configure" element={<SetupRemote />} />
-          <Route path="/dashboard/*" element={<DashboardRemote />} />
+          {remoteAreas.map(({ prefix, remote }) => (
+            <Route key={prefix} path={`${prefix}/*`} element={areaScreens[remote]} />
+          ))}
           <Route path="*" element={<PublicRemote />} />
         </Routes>
       </Guarded>

@@ -9,6 +9,7 @@ import {
 import { conflict, isEvent, newEvent, notFound, validationError, type Decider, type FieldError } from '@donaciones/kit'
 import { donatariaOf, donationSettingsOf, type ConfigurationDetails } from '../projections/configuration.ts'
 import type { SecretName } from '../secrets/secret-store.ts'
+import { configurationDetailsOf } from './configuration-details.ts'
 
 export const configurationNotFound = () => notFound('Configuración no encontrada', 'El sitio aún no está configurado')
 
@@ -54,23 +55,15 @@ export const configurationDecider: Decider<ConfigurationCommand, ConfigurationSt
       .filter((provider) => input.providers[provider] && !command.secretsHeld.includes(provider))
       .map((provider) => ({ path: `payload.keys.${provider}.secret`, message: REQUIRED }))
     if (errors.length > 0) throw validationError(errors)
-    const clients = Object.fromEntries(
-      providerNames.map((provider) => [provider, input.keys[provider]?.client?.trim() ?? state.clients[provider]]),
-    ) as ConfigurationDetails['clients']
-    const details: ConfigurationDetails = {
+    const details = configurationDetailsOf(input, {
       configurationId: state.configurationId,
-      settings: { name: input.settings.name, logo: input.settings.logo, gratitudeMessage: input.settings.gratitudeMessage },
-      home: { showCounters: input.home.showCounters, content: command.content, image: input.home.image },
-      contact: input.contact,
-      urls: { facebook: input.urls.facebook ?? '', twitter: input.urls.twitter ?? '', instagram: input.urls.instagram ?? '' },
-      providers: input.providers,
-      clients,
-      mailer: { host: input.mailer.host, port: input.mailer.port, user: input.mailer.auth.user },
+      homeContent: command.content,
+      clientsBefore: state.clients,
       pages: state.pages,
       donations: input.donations ?? donationSettingsOf(state),
       donataria: input.donataria ?? donatariaOf(state),
-      secretsChanged: [...command.secretsChanged],
-    }
+      secretsChanged: command.secretsChanged,
+    })
     return [newEvent(configurationUpdated, details)]
   },
 }

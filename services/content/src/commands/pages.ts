@@ -1,6 +1,6 @@
 import { REQUIRED, type HistoricalInput, type Page } from '@donaciones/contracts'
 import { handleCommandIn, isBlankHtml, retryingTransaction, sanitizeRichHtml, validationError, type ServiceContext } from '@donaciones/kit'
-import { findPage, pageView } from '../projections/pages.ts'
+import { findPage } from '../projections/pages.ts'
 import { pageDecider, pageStream, type PageCommand } from './page-decider.ts'
 
 export interface AdminChangeMeta {
@@ -16,7 +16,7 @@ function runPageCommand(context: ServiceContext, command: PageCommand & { kind: 
     await handleCommandIn(store, tx, pageStream(command.pageId), pageDecider, command, { metadata: meta })
     const page = await findPage(tx, store.schema, { id: command.pageId })
     if (!page) throw new Error('La página no aparece en el modelo de lectura')
-    return pageView(page)
+    return page
   })
 }
 

@@ -30,6 +30,7 @@ import { fingerprint } from '../secrets/secret-box.ts'
 import { writeSecrets, type Secrets } from '../secrets/secret-store.ts'
 import { requireFiles, sanitizeRequired } from './checks.ts'
 import { alreadyConfigured, configurationDecider, configurationStream } from './configuration-decider.ts'
+import { configurationDetailsOf } from './configuration-details.ts'
 import { pageDecider, pageStream } from './page-decider.ts'
 import { setupDecider, setupInProgress, setupLock, SETUP_STREAM, type SetupCommand, type SetupState } from './setup-decider.ts'
 
@@ -215,23 +216,15 @@ async function storeConfiguration(
     if (secret) secrets[provider] = secret
   }
   secrets.mailer = request.mailer.auth.pass
-  const clients = Object.fromEntries(
-    providerNames.map((provider) => [provider, request.keys[provider]?.client?.trim() ?? '']),
-  ) as ConfigurationDetails['clients']
-  const details: ConfigurationDetails = {
+  const details = configurationDetailsOf(request, {
     configurationId,
-    settings: { name: request.settings.name, logo: request.settings.logo, gratitudeMessage: request.settings.gratitudeMessage },
-    home: { showCounters: request.home.showCounters, content: html.mission, image: request.home.image },
-    contact: request.contact,
-    urls: { facebook: request.urls.facebook ?? '', twitter: request.urls.twitter ?? '', instagram: request.urls.instagram ?? '' },
-    providers: request.providers,
-    clients,
-    mailer: { host: request.mailer.host, port: request.mailer.port, user: request.mailer.auth.user },
+    homeContent: html.mission,
+    clientsBefore: undefined,
     pages: { terms: html.terms, notice: html.notice },
     donations: { ...defaultDonationSettings },
     donataria: { ...defaultDonataria },
     secretsChanged: Object.keys(secrets) as ConfigurationDetails['secretsChanged'],
-  }
+  })
   const pages: [PageName, string][] = [
     ['about-us', html.mission],
     ['notice-of-privacy', html.notice],

@@ -13,7 +13,6 @@ export type ConfigurationDetails = EventDataOf<typeof configurationCreated>
 
 export interface StoredConfiguration {
   id: string
-  version: number
   details: ConfigurationDetails
   createdAt: string
   updatedAt: string
@@ -55,13 +54,12 @@ interface ConfigurationRow {
 /** The configuration, once the setup wizard has created it. */
 export async function loadConfiguration(db: SqlExecutor, schema: string): Promise<StoredConfiguration | undefined> {
   const { rows } = await db.query<ConfigurationRow>(
-    `select id, stream_version, details, created_at, updated_at from ${ident(schema)}.configuration order by created_at limit 1`,
+    `select id, details, created_at, updated_at from ${ident(schema)}.configuration order by created_at limit 1`,
   )
   const row = rows[0]
   if (!row) return undefined
   return {
     id: row.id,
-    version: row.stream_version,
     details: row.details,
     createdAt: new Date(row.created_at).toISOString(),
     updatedAt: new Date(row.updated_at).toISOString(),

@@ -1,10 +1,6 @@
 import { pageActivationToggled, pageCreated, pageUpdated, type Page, type PageName } from '@donaciones/contracts'
 import { ident, on, typedProjection, type SqlExecutor } from '@donaciones/kit'
 
-export interface StoredPage extends Page {
-  version: number
-}
-
 /** The three static pages. */
 export const pagesProjection = typedProjection({
   name: 'pages',
@@ -59,34 +55,27 @@ interface PageRow {
   updated_at: Date | string
 }
 
-const columns = 'id, name, title, description, active, stream_version, created_at, updated_at'
+const columns = 'id, name, title, description, active, created_at, updated_at'
 
-function toPage(row: PageRow): StoredPage {
+function toPage(row: PageRow): Page {
   return {
     _id: row.id,
     name: row.name,
     title: row.title,
     description: row.description,
     active: row.active,
-    version: row.stream_version,
     createdAt: new Date(row.created_at).toISOString(),
     updatedAt: new Date(row.updated_at).toISOString(),
   }
 }
 
-export async function listPages(db: SqlExecutor, schema: string): Promise<StoredPage[]> {
+export async function listPages(db: SqlExecutor, schema: string): Promise<Page[]> {
   const { rows } = await db.query<PageRow>(`select ${columns} from ${ident(schema)}.pages order by name`)
   return rows.map(toPage)
 }
 
-export async function findPage(db: SqlExecutor, schema: string, by: { id: string } | { name: PageName }): Promise<StoredPage | undefined> {
+export async function findPage(db: SqlExecutor, schema: string, by: { id: string } | { name: PageName }): Promise<Page | undefined> {
   const [column, value] = 'id' in by ? ['id', by.id] : ['name', by.name]
   const { rows } = await db.query<PageRow>(`select ${columns} from ${ident(schema)}.pages where ${column} = $1`, [value])
   return rows[0] ? toPage(rows[0]) : undefined
-}
-
-/** A page as the API answers it (no internal version). */
-export function pageView(page: StoredPage): Page {
-  const { version: _version, ...view } = page
-  return view
 }

@@ -3,11 +3,11 @@ import {
   providerNames,
   type ConfigurationAdminView,
   type FileRef,
+  type Page,
   type PublicConfiguration,
 } from '@donaciones/contracts'
 import { paymentScripts, type Settings } from '@donaciones/kit'
 import { donatariaOf, donationSettingsOf, type StoredConfiguration } from '../projections/configuration.ts'
-import type { StoredPage } from '../projections/pages.ts'
 import type { Secrets } from '../secrets/secret-store.ts'
 
 function fileRef(id: string | null): FileRef | null {
@@ -15,15 +15,15 @@ function fileRef(id: string | null): FileRef | null {
 }
 
 /** Legal texts as the pages hold them now (an edited or deactivated page wins over the wizard's text). */
-function legalPages(pages: readonly StoredPage[], onlyActive: boolean): PublicConfiguration['pages'] {
-  const text = (name: StoredPage['name']) => {
+function legalPages(pages: readonly Page[], onlyActive: boolean): PublicConfiguration['pages'] {
+  const text = (name: Page['name']) => {
     const page = pages.find((candidate) => candidate.name === name)
     return page && (page.active || !onlyActive) ? page.description : ''
   }
   return { terms: text('terms-and-conditions'), notice: text('notice-of-privacy') }
 }
 
-function shared(configuration: StoredConfiguration, pages: readonly StoredPage[], onlyActive: boolean) {
+function shared(configuration: StoredConfiguration, pages: readonly Page[], onlyActive: boolean) {
   const { settings, home, contact, urls, providers, clients } = configuration.details
   return {
     settings: { name: settings.name, logo: fileRef(settings.logo), gratitudeMessage: settings.gratitudeMessage },
@@ -46,7 +46,7 @@ function shared(configuration: StoredConfiguration, pages: readonly StoredPage[]
 /** Where the browser loads the providers' scripts from: kit's paymentScripts (the gateway's CSP allows the same). */
 export { paymentScripts }
 
-export function publicConfiguration(configuration: StoredConfiguration, pages: readonly StoredPage[], settings: Settings): PublicConfiguration {
+export function publicConfiguration(configuration: StoredConfiguration, pages: readonly Page[], settings: Settings): PublicConfiguration {
   return {
     configured: true,
     ...shared(configuration, pages, true),
@@ -57,7 +57,7 @@ export function publicConfiguration(configuration: StoredConfiguration, pages: r
 }
 
 /** GET /api/configuration/edit: everything an administrator edits, secrets only as "is one stored". */
-export function adminConfiguration(configuration: StoredConfiguration, pages: readonly StoredPage[], secrets: Secrets): ConfigurationAdminView {
+export function adminConfiguration(configuration: StoredConfiguration, pages: readonly Page[], secrets: Secrets): ConfigurationAdminView {
   const { mailer, clients } = configuration.details
   const keys = Object.fromEntries(
     providerNames.map((provider) => [provider, { client: clients[provider], hasSecret: Boolean(secrets[provider]) }]),

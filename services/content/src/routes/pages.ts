@@ -4,7 +4,7 @@ import { idParamsSchema, isToggleRequest, pageToggleRequestSchema, pageUpdateReq
 import { notFound, publicCacheFor, requirePermission, withValidation, type ServiceContext } from '@donaciones/kit'
 import { pageNotFound } from '../commands/page-decider.ts'
 import { togglePage, updatePage } from '../commands/pages.ts'
-import { findPage, listPages, pageView } from '../projections/pages.ts'
+import { findPage, listPages } from '../projections/pages.ts'
 
 const meta = (req: Request, historical: { cause: string; description: string }) => ({
   actor: req.auth!._id,
@@ -18,7 +18,7 @@ export function pageRoutes(context: ServiceContext): Router {
   const schema = context.store.schema
 
   router.get('/api/pages', context.auth.required, requirePermission('pages', 'read'), async (_req, res) => {
-    res.json((await listPages(context.db, schema)).map(pageView))
+    res.json(await listPages(context.db, schema))
   })
 
   router.get(
@@ -28,7 +28,7 @@ export function pageRoutes(context: ServiceContext): Router {
     withValidation({ params: idParamsSchema }, async ({ params }, _req, res) => {
       const page = await findPage(context.db, schema, { id: params.id })
       if (!page) throw pageNotFound()
-      res.json(pageView(page))
+      res.json(page)
     }),
   )
 
