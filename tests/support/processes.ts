@@ -5,22 +5,40 @@ import { resolve } from 'node:path'
 
 export const repositoryRoot = resolve(import.meta.dirname, '../..')
 
-export async function freePort(): Promise<number> {
+/**
+ * Ports for test servers started as child processes, which must be told their port. They come from
+ * below Linux's ephemeral range (32768 and up), so no server binding port 0 and no outgoing
+ * connection takes one between this check and the child's bind, and each vitest worker
+ * (VITEST_POOL_ID) draws from its own block of a thousand, so two workers never hand out the same
+ * one. The block starts at a random place: a second run at the same time rarely meets this one.
+ */
+const portBlockSize = 1000
+const portBlockStart = 20_000 + ((Number(process.env.VITEST_POOL_ID ?? 0) || 0) % 12) * portBlockSize
+let nextPortInBlock = Math.floor(Math.random() * portBlockSize)
+
+async function canListenOn(port: number): Promise<boolean> {
   const server = createServer()
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done))
-  const { port } = server.address() as { port: number }
-  await new Promise<void>((done) => server.close(() => done()))
-  return port
+  const listening = await new Promise<boolean>((done) => {
+    server.once('error', () => done(false))
+    server.listen(port, '127.0.0.1', () => done(true))
+  })
+  if (listening) await new Promise<void>((done) => server.close(() => done()))
+  return listening
 }
 
-/**
- * `count` free ports, all different: a port closed after `freePort` can be handed out again by the
- * next call, and two processes of one platform given the same port would answer for each other.
- */
+export async function freePort(): Promise<number> {
+  for (let tried = 0; tried < portBlockSize; tried += 1) {
+    const port = portBlockStart + (nextPortInBlock++ % portBlockSize)
+    if (await canListenOn(port)) return port
+  }
+  throw new Error(`Ningún puerto libre entre ${portBlockStart} y ${portBlockStart + portBlockSize - 1}`)
+}
+
+/** `count` free ports, all different. */
 export async function distinctFreePorts(count: number): Promise<number[]> {
-  const ports = new Set<number>()
-  while (ports.size < count) ports.add(await freePort())
-  return [...ports]
+  const ports: number[] = []
+  while (ports.length < count) ports.push(await freePort())
+  return ports
 }
 
 export interface RunningProcess {

@@ -1,3 +1,4 @@
+import { openPglite } from './pglite-snapshot.ts'
 import type { QueryResult, SqlDatabase, SqlExecutor } from './sql.ts'
 
 interface PgliteLike {
@@ -37,7 +38,7 @@ async function loadPglite(): Promise<typeof import('@electric-sql/pglite')> {
  */
 export async function createPgliteDatabase(dataDir?: string): Promise<SqlDatabase> {
   const { PGlite } = await loadPglite()
-  const db = await PGlite.create(dataDir ? { dataDir } : {})
+  const db = await openPglite((options) => PGlite.create(options), dataDir)
   const base = executorFor(db)
   return {
     dialect: 'pglite',
