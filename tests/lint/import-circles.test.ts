@@ -3,11 +3,12 @@ import { tmpdir } from 'node:os'
 import { join, relative, resolve } from 'node:path'
 import ts from 'typescript'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { parsedConfiguration, typecheckedConfigurations } from '../support/typescript-configurations.ts'
 
 /**
  * No import circles, type-only ones included. The lint rule import-x/no-cycle skips type-only
  * imports, so a circle closed by `import type` (or `export type … from`) passes it; this reads every
- * import TypeScript sees in the files of tsconfig.json (type-only ones, re-exports, dynamic imports,
+ * import TypeScript sees in the files of every TypeScript configuration (type-only ones, re-exports, dynamic imports,
  * a workspace package's name) and reports each circle as the files of its strongly connected
  * component of the import graph. What resolves under node_modules is left out.
  */
@@ -61,9 +62,8 @@ function circlesOf(root: string, files: readonly string[], options: ts.CompilerO
 }
 
 describe('import circles', () => {
-  it('there are none in the files of tsconfig.json', () => {
-    const config = ts.getParsedCommandLineOfConfigFile(join(repositoryRoot, 'tsconfig.json'), {}, { ...ts.sys, onUnRecoverableConfigFileDiagnostic: () => {} })
-    if (!config) throw new Error('tsconfig.json no se pudo leer')
+  it.each(typecheckedConfigurations())('there are none in the files of %s', (path) => {
+    const config = parsedConfiguration(path)
     expect(circlesOf(repositoryRoot, config.fileNames, config.options)).toEqual([])
   })
 

@@ -140,12 +140,12 @@ forEachEngine('deductible receipts: the donor asks as they give, an administrato
     expect(await twoXml.json()).toMatchObject({ description: 'Envíe un solo archivo en este campo', errors: [{ path: 'xml', message: 'Envíe un solo archivo en este campo' }] })
     const wrongRfc = await upload(id, stampedCfdiXml({ receiverRfc: 'LOMA850615H13', receiverName: 'ANA PEREZ GARCIA', total: 750.5 }))
     expect(wrongRfc.status).toBe(422)
-    expect((await wrongRfc.json()).description).toBe('El RFC del XML no coincide con el de la solicitud')
+    expect(((await wrongRfc.json()) as { description: string }).description).toBe('El RFC del XML no coincide con el de la solicitud')
     const broken = await upload(id, '<cfdi:Comprobante Total="750.50"><cfdi:Receptor Rfc="x"></cfdi:Comprobante>')
     expect(broken.status).toBe(422)
-    expect((await broken.json()).description).toBe('El archivo XML no se puede leer')
+    expect(((await broken.json()) as { description: string }).description).toBe('El archivo XML no se puede leer')
     const notCfdi = await upload(id, '<?xml version="1.0"?><factura total="750.50"/>')
-    expect((await notCfdi.json()).description).toBe('El XML no es un CFDI (falta cfdi:Comprobante)')
+    expect(((await notCfdi.json()) as { description: string }).description).toBe('El XML no es un CFDI (falta cfdi:Comprobante)')
     const notPdf = await upload(id, stampedCfdiXml({ receiverRfc: RFC, receiverName: 'ANA PEREZ GARCIA', total: 750.5 }), Buffer.from('no soy un pdf'))
     expect(notPdf.status).toBe(422)
     expect(await notPdf.json()).toMatchObject({ errors: [{ path: 'pdf', message: 'El archivo no es un PDF' }] })
@@ -179,7 +179,7 @@ forEachEngine('deductible receipts: the donor asks as they give, an administrato
 
     const again = await upload(id, xml)
     expect(again.status).toBe(409)
-    expect((await again.json()).message).toBe('Recibo ya emitido')
+    expect(((await again.json()) as { message: string }).message).toBe('Recibo ya emitido')
 
     const history = await eventually(async () => {
       const entries = await json<HistoricalEvent[]>(await donation.site.api(`/api/historical/?module=donation&document=${id}`, { token: donation.adminToken }))
@@ -231,6 +231,6 @@ forEachEngine('deductible receipts: the donor asks as they give, an administrato
     const plain = JSON.parse((await donate({})).text) as { _id: string }
     const response = await upload(plain._id, stampedCfdiXml({ receiverRfc: RFC, receiverName: 'X', total: 750.5 }))
     expect(response.status).toBe(404)
-    expect((await response.json()).message).toBe('Solicitud no encontrada')
+    expect(((await response.json()) as { message: string }).message).toBe('Solicitud no encontrada')
   })
 })

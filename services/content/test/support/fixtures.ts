@@ -23,7 +23,7 @@ export interface ApiResponse<T = unknown> {
 }
 
 export function client(base: string, seen?: string[]) {
-  return async function api<T = unknown>(path: string, init: { method?: string; token?: string; json?: unknown; headers?: Record<string, string>; body?: BodyInit } = {}): Promise<ApiResponse<T>> {
+  return async function api<T = unknown>(path: string, init: { method?: string; token?: string; json?: unknown; headers?: Record<string, string>; body?: RequestInit['body'] } = {}): Promise<ApiResponse<T>> {
     const headers: Record<string, string> = { ...(init.headers ?? {}) }
     if (init.token) headers.authorization = `Bearer ${init.token}`
     if (init.json !== undefined) headers['content-type'] = 'application/json'
