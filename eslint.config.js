@@ -10,7 +10,7 @@ export default tseslint.config(
   // Who may import whom (services, kit, remotes, features): tools/lint/boundaries.js.
   boundariesConfig(import.meta.dirname),
   // How tests start the platform: tools/lint/one-way-to-start.js.
-  oneWayToStartConfig(),
+  ...oneWayToStartConfig(),
   {
     rules: {
       '@typescript-eslint/no-explicit-any': 'error',

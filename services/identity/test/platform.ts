@@ -1,26 +1,11 @@
-import { randomBytes, randomUUID } from 'node:crypto'
+import { randomUUID } from 'node:crypto'
 import express from 'express'
 import { internalMailRequestSchema, type InternalMailRequest, type SetupAdminResponse, type userCreateRequestSchema } from '@donaciones/contracts'
 import type { z } from 'zod'
-import {
-  callService,
-  createLogger,
-  createServiceApp,
-  createSessionAuth,
-  finishServiceApp,
-  mutableDirectory,
-  perService,
-  requireInternalCall,
-  startHttpServer,
-  startServiceRuntime,
-  type RunningHttpServer,
-  embeddedPlatformEngines,
-  type ServiceRuntime,
-  type SqlDatabase,
-} from '@donaciones/kit'
+import { callService, createLogger, createServiceApp, finishServiceApp, requireInternalCall, type ServiceRuntime, type SqlDatabase } from '@donaciones/kit'
 import { auditService } from '@donaciones/audit'
-import { createGatewayApp } from '@donaciones/gateway'
 import type { SiteEngine } from '../../../tests/support/engines.ts'
+import { startServiceSlice, type SliceDirectory } from '../../../tests/support/service-slice.ts'
 import { createIdentityService, type IdentityOptions } from '../src/index.ts'
 
 export interface ApiResponse<T = unknown> {
@@ -41,7 +26,7 @@ export interface TestPlatform {
   url: string
   db: SqlDatabase
   identity: ServiceRuntime
-  directory: ReturnType<typeof mutableDirectory>
+  directory: SliceDirectory
   /** Mails handed to the fake content service, oldest first. */
   mails: InternalMailRequest[]
   /** While true the fake content service answers 503 to mails. */
@@ -53,55 +38,46 @@ export interface TestPlatform {
 
 export const logger = createLogger('identity-test', { level: 'silent' })
 
+/** A content service that only records the mails handed to it, answering 503 while `down.value`. */
+function mailRecorder(mails: InternalMailRequest[], down: { value: boolean }) {
+  return (directory: SliceDirectory) => {
+    const content = createServiceApp({ name: 'content', logger, accessLog: false })
+    const internal = express.Router()
+    internal.use(requireInternalCall(directory))
+    internal.post('/internal/mail', (req, res) => {
+      if (down.value) {
+        res.status(503).json({ message: 'Servicio no disponible', description: 'Correo caído' })
+        return
+      }
+      mails.push(internalMailRequestSchema.parse(req.body))
+      res.status(202).json({ accepted: true })
+    })
+    content.use(internal)
+    return finishServiceApp(content)
+  }
+}
+
 /**
  * The gateway with the real identity and audit services (on one in-memory PGlite, or on `engine`),
  * and a fake content service that records the mails (`POST /internal/mail`). Internal calls go
- * over loopback HTTP, as between processes.
+ * over loopback HTTP, as between processes (`startServiceSlice`, tests/support/service-slice.ts).
  */
 export async function startTestPlatform(options: Partial<IdentityOptions> = {}, engine?: SiteEngine): Promise<TestPlatform> {
-  const engines = engine?.open() ?? (await embeddedPlatformEngines(undefined, logger))
-  const directory = mutableDirectory(randomBytes(24).toString('base64url'))
-  const identityEngines = await engines.forService('identity', logger)
-  const identity = await startServiceRuntime({ definition: createIdentityService({ publicUrl: 'https://donaciones.test', ...options }), ...identityEngines, logger, directory, accessLog: false })
-  const audit = await startServiceRuntime({ definition: auditService, ...(await engines.forService('audit', logger)), logger, directory, accessLog: false })
-  const { db } = identityEngines
-
   const mails: InternalMailRequest[] = []
   const mailDown = { value: false }
-  const content = createServiceApp({ name: 'content', logger, accessLog: false })
-  const internal = express.Router()
-  internal.use(requireInternalCall(directory))
-  internal.post('/internal/mail', (req, res) => {
-    if (mailDown.value) {
-      res.status(503).json({ message: 'Servicio no disponible', description: 'Correo caído' })
-      return
-    }
-    mails.push(internalMailRequestSchema.parse(req.body))
-    res.status(202).json({ accepted: true })
-  })
-  content.use(internal)
-  finishServiceApp(content)
-
-  const servers: RunningHttpServer[] = []
-  for (const [name, app] of [['identity', identity.app], ['audit', audit.app], ['content', content]] as const) {
-    const server = await startHttpServer(app, { port: 0 })
-    servers.push(server)
-    directory.register(name, server.url)
-  }
-  const gateway = createGatewayApp({
-    targets: perService((service) => ({
-      kind: 'local',
-      handler: service === 'identity' ? identity.app : service === 'audit' ? audit.app : content,
-    })),
-    auth: createSessionAuth(directory),
+  const slice = await startServiceSlice({
+    services: [createIdentityService({ publicUrl: 'https://donaciones.test', ...options }), auditService],
+    fakes: { content: mailRecorder(mails, mailDown) },
+    gateway: true,
+    engine,
     logger,
   })
-  const http = await startHttpServer(gateway, { port: 0 })
+  const { directory } = slice
 
   return {
-    url: http.url,
-    db,
-    identity,
+    url: slice.url,
+    db: slice.db,
+    identity: slice.runtimes.identity as ServiceRuntime,
     directory,
     mails,
     mailDown,
@@ -109,7 +85,7 @@ export async function startTestPlatform(options: Partial<IdentityOptions> = {}, 
       const headers: Record<string, string> = { ...init.headers }
       if (init.token) headers.authorization = `Bearer ${init.token}`
       if (init.json !== undefined) headers['content-type'] = 'application/json'
-      const response = await fetch(`${http.url}${path}`, {
+      const response = await fetch(`${slice.url}${path}`, {
         method: init.method ?? (init.json === undefined ? 'GET' : 'POST'),
         headers,
         ...(init.json === undefined ? {} : { body: JSON.stringify(init.json) }),
@@ -121,13 +97,7 @@ export async function startTestPlatform(options: Partial<IdentityOptions> = {}, 
       return { status: response.status, body: body as T, headers: response.headers, raw }
     },
     internal: (path, init = {}) => callService(directory, 'identity', path, init),
-    async stop() {
-      await http.close()
-      for (const server of servers) await server.close()
-      await identity.stop()
-      await audit.stop()
-      await engines.close()
-    },
+    stop: slice.stop,
   }
 }
 

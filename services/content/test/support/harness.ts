@@ -1,23 +1,10 @@
 // Test support: the content service on an in-memory database, with fake identity and campaign services.
 import { randomUUID } from 'node:crypto'
-import express from 'express'
+import type express from 'express'
 import { SignJWT, exportJWK, generateKeyPair, type CryptoKey } from 'jose'
-import type { EventEnvelope, ServiceName } from '@donaciones/contracts'
-import {
-  createInProcessBus,
-  createLogger,
-  createPgliteDatabase,
-  createServiceApp,
-  finishServiceApp,
-  mutableDirectory,
-  requireInternalCall,
-  startHttpServer,
-  startServiceRuntime,
-  type Bus,
-  type RunningHttpServer,
-  type ServiceRuntime,
-  type SqlDatabase,
-} from '@donaciones/kit'
+import type { EventEnvelope } from '@donaciones/contracts'
+import { createLogger, createServiceApp, finishServiceApp, requireInternalCall, type ServiceRuntime, type SqlDatabase } from '@donaciones/kit'
+import { startServiceSlice, type SliceDirectory } from '../../../../tests/support/service-slice.ts'
 import { contentService } from '../../src/index.ts'
 
 export interface FakeUser {
@@ -92,7 +79,7 @@ export class FakeIdentity {
     return { user, token: await this.sign(user) }
   }
 
-  app(directory: ReturnType<typeof mutableDirectory>): express.Express {
+  app(directory: SliceDirectory): express.Express {
     const app = createServiceApp({ name: 'identity', logger: createLogger('fake', { level: 'silent' }), accessLog: false })
     app.get('/api/auth/jwks', (_req, res) => res.json({ keys: [this.jwk] }))
     app.use('/internal', requireInternalCall(directory))
@@ -161,7 +148,7 @@ export class FakeCampaign {
   failDelete = 0
   delayMs = 0
 
-  app(directory: ReturnType<typeof mutableDirectory>): express.Express {
+  app(directory: SliceDirectory): express.Express {
     const app = createServiceApp({ name: 'campaign', logger: createLogger('fake', { level: 'silent' }), accessLog: false })
     app.use('/internal', requireInternalCall(directory))
     app.post('/internal/setup/catalog', async (req, res) => {
@@ -207,48 +194,27 @@ export interface ContentHarness {
   stop(): Promise<void>
 }
 
+/** The real content service behind a loopback server, its identity and campaign faked (`startServiceSlice`). */
 export async function startContentHarness(options: { dataDir?: string } = {}): Promise<ContentHarness> {
-  const logger = createLogger('test', { level: 'silent' })
-  const db = await createPgliteDatabase()
-  const bus: Bus = await createInProcessBus({ db })
-  const directory = mutableDirectory(randomUUID())
   const identity = new FakeIdentity()
   await identity.init()
   const campaign = new FakeCampaign()
-  const servers: RunningHttpServer[] = []
-  const serve = async (service: ServiceName, app: express.Express) => {
-    const server = await startHttpServer(app, { port: 0, host: '127.0.0.1', shutdownTimeoutMs: 1000 })
-    servers.push(server)
-    directory.register(service, server.url)
-    return server
-  }
-  await serve('identity', identity.app(directory))
-  await serve('campaign', campaign.app(directory))
-  const runtime = await startServiceRuntime({
-    definition: contentService,
-    db,
-    bus,
-    logger,
-    directory,
-    accessLog: false,
+  const slice = await startServiceSlice({
+    services: [contentService],
+    fakes: { identity: (directory) => identity.app(directory), campaign: (directory) => campaign.app(directory) },
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
   })
-  const content = await serve('content', runtime.app)
+  const runtime = slice.runtimes.content as ServiceRuntime
   return {
-    url: content.url,
+    url: slice.url,
     runtime,
-    db,
+    db: slice.db,
     identity,
     campaign,
-    internalToken: directory.internalToken,
+    internalToken: slice.directory.internalToken,
     async events() {
       return (await runtime.context.store.readAll(undefined, { limit: 10_000, safeHorizon: false })).events
     },
-    async stop() {
-      for (const server of servers) await server.close()
-      await runtime.stop()
-      await bus.close()
-      await db.close()
-    },
+    stop: slice.stop,
   }
 }
