@@ -2,6 +2,7 @@ import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 import { boundariesConfig } from './tools/lint/boundaries.js'
 import { oneWayToStartConfig } from './tools/lint/one-way-to-start.js'
+import { deciderErrorsConfig } from './tools/lint/decider-errors.js'
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', 'data/**', '.test-reports/**'] },
@@ -11,6 +12,8 @@ export default tseslint.config(
   boundariesConfig(import.meta.dirname),
   // How tests start the platform: tools/lint/one-way-to-start.js.
   ...oneWayToStartConfig(),
+  // Deciders refuse in the domain's terms: tools/lint/decider-errors.js.
+  deciderErrorsConfig(),
   {
     rules: {
       '@typescript-eslint/no-explicit-any': 'error',

@@ -70,12 +70,12 @@ describe('permissions', () => {
 })
 
 describe('e-mail races', () => {
-  it('turns a duplicate caught by the read model into 409 "Registro ya existente"', async () => {
+  it('turns a duplicate caught by the read model into the refusal "Registro ya existente" (answered 409)', async () => {
     await expect(guardEmailRace(() => Promise.reject(new DuplicateRecordError('users_email_key_key')))).rejects.toMatchObject({
-      status: 409,
+      reason: 'already-exists',
       message: 'Registro ya existente',
     })
-    await expect(guardEmailRace(() => Promise.reject(Object.assign(new Error('x'), { code: '23505' })))).rejects.toMatchObject({ status: 409 })
+    await expect(guardEmailRace(() => Promise.reject(Object.assign(new Error('x'), { code: '23505' })))).rejects.toMatchObject({ reason: 'already-exists' })
     await expect(guardEmailRace(() => Promise.reject(new Error('otro')))).rejects.toThrow('otro')
   })
 })

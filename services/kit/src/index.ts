@@ -1,5 +1,6 @@
 export * from './bus/index.ts'
 export * from './db/index.ts'
+export * from './domain/index.ts'
 export * from './eventstore/index.ts'
 export * from './http/index.ts'
 export * from './limits/index.ts'

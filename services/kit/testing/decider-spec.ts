@@ -1,5 +1,5 @@
 import { expect } from 'vitest'
-import type { EventEnvelope } from '@donaciones/contracts'
+import type { EventDefinition, EventEnvelope } from '@donaciones/contracts'
 import { foldEvents, type Decider, type NewEvent } from '../src/index.ts'
 
 /** What a test can say about an event: its type and its data as the store would keep it. */
@@ -31,15 +31,15 @@ function visibleShape(error: unknown) {
  * A decider's rule as given/when/then, with no database: `given` past events, `when` a command,
  * `then` the events it decides or `thenThrows` the error it refuses with.
  */
-export function deciderSpec<TCommand, TState>(decider: Decider<TCommand, TState>) {
+export function deciderSpec<TCommand, TState, TEvent extends EventDefinition>(decider: Decider<TCommand, TState, TEvent>) {
   return {
-    given(history: readonly NewEvent[]) {
+    given(history: readonly NewEvent<TEvent>[]) {
       const state = foldEvents(decider, stored(history))
       return {
         when(command: TCommand) {
           const decide = () => decider.decide(command, state)
           return {
-            then(expected: readonly NewEvent[]) {
+            then(expected: readonly NewEvent<TEvent>[]) {
               expect(described(decide())).toEqual(described(expected))
             },
             thenThrows(expected: Error) {

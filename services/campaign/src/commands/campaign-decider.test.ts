@@ -1,6 +1,6 @@
 import { describe, it } from 'vitest'
-import { ALREADY_EXISTS, campaignActivationToggled, campaignCreated, campaignUpdated } from '@donaciones/contracts'
-import { conflict, newEvent, notFound, unprocessable } from '@donaciones/kit'
+import { campaignActivationToggled, campaignCreated, campaignUpdated } from '@donaciones/contracts'
+import { newEvent, refuse, unprocessable } from '@donaciones/kit'
 import { deciderSpec } from '@donaciones/kit/testing'
 import { campaignDecider, type CampaignDetails } from './campaign-decider.ts'
 
@@ -32,12 +32,12 @@ describe('the campaign decider', () => {
   })
 
   it('answers not found for a campaign that does not exist, before the title and the details', () => {
-    spec.given([]).when({ type: 'update', id, titleTaken: true, checked: { ok: false, error: refusal } }).thenThrows(notFound())
-    spec.given([]).when({ type: 'toggle', id, active: false }).thenThrows(notFound())
+    spec.given([]).when({ type: 'update', id, titleTaken: true, checked: { ok: false, error: refusal } }).thenThrows(refuse.notFound())
+    spec.given([]).when({ type: 'toggle', id, active: false }).thenThrows(refuse.notFound())
   })
 
   it('refuses a title another campaign has, before the details', () => {
-    spec.given([created]).when({ type: 'update', id, titleTaken: true, checked: { ok: false, error: refusal } }).thenThrows(conflict(ALREADY_EXISTS))
+    spec.given([created]).when({ type: 'update', id, titleTaken: true, checked: { ok: false, error: refusal } }).thenThrows(refuse.alreadyExists())
   })
 
   it('refuses with the details check when it failed', () => {

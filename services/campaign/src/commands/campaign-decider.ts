@@ -1,5 +1,5 @@
-import { ALREADY_EXISTS, campaignActivationToggled, campaignCreated, campaignUpdated, type EventDataOf, type EventEnvelope } from '@donaciones/contracts'
-import { conflict, isEvent, newEvent, notFound, type Decider } from '@donaciones/kit'
+import { campaignActivationToggled, campaignCreated, campaignUpdated, type EventDataOf } from '@donaciones/contracts'
+import { newEvent, refuse, type Decider } from '@donaciones/kit'
 
 export type CampaignDetails = Omit<EventDataOf<typeof campaignUpdated>, 'campaignId' | 'slug'>
 
@@ -14,22 +14,25 @@ export type CampaignCommand =
 /** The campaign's slug once it exists; it never changes, so shared links keep working. */
 export type CampaignState = { slug: string } | null
 
-function slugOf(event: EventEnvelope): string | undefined {
-  if (isEvent(campaignCreated, event) || isEvent(campaignUpdated, event)) return event.data.slug
-  return undefined
-}
+type CampaignEvent = typeof campaignCreated | typeof campaignUpdated | typeof campaignActivationToggled
 
-export const campaignDecider: Decider<CampaignCommand, CampaignState> = {
+export const campaignDecider: Decider<CampaignCommand, CampaignState, CampaignEvent> = {
+  events: [campaignCreated, campaignUpdated, campaignActivationToggled],
   initialState: null,
   evolve(state, event) {
-    const slug = slugOf(event)
-    return slug === undefined ? state : { slug }
+    switch (event.type) {
+      case campaignCreated.type:
+      case campaignUpdated.type:
+        return { slug: event.data.slug }
+      case campaignActivationToggled.type:
+        return state
+    }
   },
   decide(command, state) {
-    if (!state) throw notFound()
+    if (!state) throw refuse.notFound()
     switch (command.type) {
       case 'update':
-        if (command.titleTaken) throw conflict(ALREADY_EXISTS)
+        if (command.titleTaken) throw refuse.alreadyExists()
         if (!command.checked.ok) throw command.checked.error
         return [newEvent(campaignUpdated, { campaignId: command.id, slug: state.slug, ...command.checked.details })]
       case 'toggle':

@@ -1,6 +1,5 @@
 import { describe, it } from 'vitest'
-import { ALREADY_EXISTS } from '@donaciones/contracts'
-import { conflict, newEvent, notFound } from '@donaciones/kit'
+import { newEvent, refuse } from '@donaciones/kit'
 import { deciderSpec } from '@donaciones/kit/testing'
 import { categoryKind, institutionKind } from '../catalog-kinds.ts'
 import { catalogDecider } from './catalog-decider.ts'
@@ -17,7 +16,7 @@ describe.each([institutionKind, categoryKind])('the $kind decider', (kind) => {
   })
 
   it('refuses to create under a label already taken', () => {
-    spec.given([]).when({ type: 'create', id, label: 'Salud', description: 'Clínicas', labelTaken: true }).thenThrows(conflict(ALREADY_EXISTS))
+    spec.given([]).when({ type: 'create', id, label: 'Salud', description: 'Clínicas', labelTaken: true }).thenThrows(refuse.alreadyExists())
   })
 
   it('updates the label and description of an existing record', () => {
@@ -28,12 +27,12 @@ describe.each([institutionKind, categoryKind])('the $kind decider', (kind) => {
   })
 
   it('refuses an update to a label another record has', () => {
-    spec.given([created]).when({ type: 'update', id, label: 'Educación', description: 'Escuelas', labelTaken: true }).thenThrows(conflict(ALREADY_EXISTS))
+    spec.given([created]).when({ type: 'update', id, label: 'Educación', description: 'Escuelas', labelTaken: true }).thenThrows(refuse.alreadyExists())
   })
 
   it('answers not found for an update of a record that does not exist, before looking at the label', () => {
-    spec.given([]).when({ type: 'update', id, label: 'Educación', description: 'Escuelas', labelTaken: true }).thenThrows(notFound())
-    spec.given([created, removed]).when({ type: 'update', id, label: 'Educación', description: 'Escuelas', labelTaken: false }).thenThrows(notFound())
+    spec.given([]).when({ type: 'update', id, label: 'Educación', description: 'Escuelas', labelTaken: true }).thenThrows(refuse.notFound())
+    spec.given([created, removed]).when({ type: 'update', id, label: 'Educación', description: 'Escuelas', labelTaken: false }).thenThrows(refuse.notFound())
   })
 
   it('toggles an existing record either way', () => {
@@ -45,8 +44,8 @@ describe.each([institutionKind, categoryKind])('the $kind decider', (kind) => {
   })
 
   it('answers not found for a toggle of a record that does not exist', () => {
-    spec.given([]).when({ type: 'toggle', id, active: false }).thenThrows(notFound())
-    spec.given([created, removed]).when({ type: 'toggle', id, active: true }).thenThrows(notFound())
+    spec.given([]).when({ type: 'toggle', id, active: false }).thenThrows(refuse.notFound())
+    spec.given([created, removed]).when({ type: 'toggle', id, active: true }).thenThrows(refuse.notFound())
   })
 
   it("creates the setup's record once: a retried setup records nothing, and one undone creates it again", () => {

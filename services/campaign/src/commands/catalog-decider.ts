@@ -1,5 +1,4 @@
-import { ALREADY_EXISTS } from '@donaciones/contracts'
-import { conflict, isEvent, newEvent, notFound, type Decider } from '@donaciones/kit'
+import { newEvent, refuse, type Decider } from '@donaciones/kit'
 import type { CatalogKind } from '../catalog-kinds.ts'
 
 /**
@@ -21,25 +20,28 @@ export interface CatalogState {
 
 export function catalogDecider(kind: CatalogKind): Decider<CatalogCommand, CatalogState> {
   return {
+    // The catalog's kind is chosen at run time, so its events are not one union the compiler can
+    // check a switch against.
+    events: [kind.created, kind.updated, kind.toggled, kind.removed],
     initialState: { exists: false },
     evolve(state, event) {
-      if (isEvent(kind.created, event)) return { exists: true }
-      if (isEvent(kind.removed, event)) return { exists: false }
+      if (event.type === kind.created.type) return { exists: true }
+      if (event.type === kind.removed.type) return { exists: false }
       return state
     },
     decide(command, state) {
       switch (command.type) {
         case 'create':
-          if (command.labelTaken || state.exists) throw conflict(ALREADY_EXISTS)
+          if (command.labelTaken || state.exists) throw refuse.alreadyExists()
           return [
             newEvent(kind.created, { [kind.idField]: command.id, [kind.label]: command.label, description: command.description, active: true }),
           ]
         case 'update':
-          if (!state.exists) throw notFound()
-          if (command.labelTaken) throw conflict(ALREADY_EXISTS)
+          if (!state.exists) throw refuse.notFound()
+          if (command.labelTaken) throw refuse.alreadyExists()
           return [newEvent(kind.updated, { [kind.idField]: command.id, [kind.label]: command.label, description: command.description })]
         case 'toggle':
-          if (!state.exists) throw notFound()
+          if (!state.exists) throw refuse.notFound()
           return [newEvent(kind.toggled, { [kind.idField]: command.id, active: command.active })]
         case 'setup':
           if (state.exists) return []

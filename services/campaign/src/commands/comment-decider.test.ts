@@ -1,6 +1,6 @@
 import { describe, it } from 'vitest'
 import { commentDeleted, commentPosted } from '@donaciones/contracts'
-import { newEvent, notFound } from '@donaciones/kit'
+import { newEvent, refuse } from '@donaciones/kit'
 import { deciderSpec } from '@donaciones/kit/testing'
 import { commentDecider } from './comment-decider.ts'
 
@@ -9,7 +9,7 @@ const campaignId = '5e0b4c7d-8f9a-4b2c-9d3e-4f5a6b7c8d9e'
 const posted = newEvent(commentPosted, { commentId, campaignId, comment: 'Gracias', authorId: '6f1c5d8e-9a0b-4c3d-8e4f-5a6b7c8d9e0f' })
 const deleted = newEvent(commentDeleted, { commentId, campaignId })
 const spec = deciderSpec(commentDecider)
-const gone = notFound('Comentario no encontrado', 'El comentario no existe o ya fue eliminado')
+const gone = refuse.notFound('Comentario no encontrado', 'El comentario no existe o ya fue eliminado')
 
 describe('the comment decider', () => {
   it('deletes a posted comment, naming its campaign', () => {

@@ -1,5 +1,5 @@
 import { donorMessageModerated } from '@donaciones/contracts'
-import { isEvent, newEvent, type Decider } from '@donaciones/kit'
+import { newEvent, type Decider } from '@donaciones/kit'
 
 export interface ModerateDonorMessage {
   campaignId: string
@@ -11,10 +11,14 @@ export interface ModerateDonorMessage {
 export type DonorMessageState = { hidden: boolean }
 
 /** The rules of one donor message (`donor-message-{donationId}`): asking for what already holds records nothing. */
-export const donorMessageDecider: Decider<ModerateDonorMessage, DonorMessageState> = {
+export const donorMessageDecider: Decider<ModerateDonorMessage, DonorMessageState, typeof donorMessageModerated> = {
+  events: [donorMessageModerated],
   initialState: { hidden: false },
-  evolve(state, event) {
-    return isEvent(donorMessageModerated, event) ? { hidden: event.data.hidden } : state
+  evolve(_state, event) {
+    switch (event.type) {
+      case donorMessageModerated.type:
+        return { hidden: event.data.hidden }
+    }
   },
   decide(command, state) {
     if (state.hidden === command.hidden) return []

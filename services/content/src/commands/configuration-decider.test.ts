@@ -1,6 +1,6 @@
 import { describe, it } from 'vitest'
 import { configurationCreated, configurationUpdated, defaultDonataria, defaultDonationSettings, type ConfigurationInput } from '@donaciones/contracts'
-import { newEvent, validationError } from '@donaciones/kit'
+import { newEvent, refuse } from '@donaciones/kit'
 import { deciderSpec } from '@donaciones/kit/testing'
 import type { ConfigurationDetails } from '../projections/configuration.ts'
 import { alreadyConfigured, configurationDecider, configurationNotFound } from './configuration-decider.ts'
@@ -89,7 +89,7 @@ describe('the configuration decider', () => {
       .given([created])
       .when(save({ input: input({ providers }), secretsHeld: ['conekta'] }))
       .thenThrows(
-        validationError([
+        refuse.invalid([
           { path: 'payload.keys.google.secret', message: 'Campo requerido' },
           { path: 'payload.keys.paypal.secret', message: 'Campo requerido' },
         ]),

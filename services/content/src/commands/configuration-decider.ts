@@ -6,14 +6,14 @@ import {
   REQUIRED,
   type ConfigurationInput,
 } from '@donaciones/contracts'
-import { conflict, isEvent, newEvent, notFound, validationError, type Decider, type FieldError } from '@donaciones/kit'
+import { newEvent, refuse, type Decider, type FieldError } from '@donaciones/kit'
 import { donatariaOf, donationSettingsOf, type ConfigurationDetails } from '../projections/configuration.ts'
 import type { SecretName } from '../secrets/secret-store.ts'
 import { configurationDetailsOf } from './configuration-details.ts'
 
-export const configurationNotFound = () => notFound('Configuración no encontrada', 'El sitio aún no está configurado')
+export const configurationNotFound = () => refuse.notFound('Configuración no encontrada', 'El sitio aún no está configurado')
 
-export const alreadyConfigured = () => conflict(ALREADY_EXISTS, 'El sitio ya está configurado')
+export const alreadyConfigured = () => refuse.alreadyExists(ALREADY_EXISTS, 'El sitio ya está configurado')
 
 /**
  * What may happen to the site's configuration. The secrets live encrypted in a private table, so
@@ -37,11 +37,15 @@ export type ConfigurationState = ConfigurationDetails | null
 export const configurationStream = (configurationId: string) => `configuration-${configurationId}`
 
 /** The rules of the site's configuration (`configuration-<id>`): created once by the setup, then saved whole. */
-export const configurationDecider: Decider<ConfigurationCommand, ConfigurationState> = {
+export const configurationDecider: Decider<ConfigurationCommand, ConfigurationState, typeof configurationCreated | typeof configurationUpdated> = {
+  events: [configurationCreated, configurationUpdated],
   initialState: null,
-  evolve(state, event) {
-    if (isEvent(configurationCreated, event) || isEvent(configurationUpdated, event)) return event.data
-    return state
+  evolve(_state, event) {
+    switch (event.type) {
+      case configurationCreated.type:
+      case configurationUpdated.type:
+        return event.data
+    }
   },
   decide(command, state) {
     if (command.kind === 'create') {
@@ -54,7 +58,7 @@ export const configurationDecider: Decider<ConfigurationCommand, ConfigurationSt
     const errors: FieldError[] = providerNames
       .filter((provider) => input.providers[provider] && !command.secretsHeld.includes(provider))
       .map((provider) => ({ path: `payload.keys.${provider}.secret`, message: REQUIRED }))
-    if (errors.length > 0) throw validationError(errors)
+    if (errors.length > 0) throw refuse.invalid(errors)
     const details = configurationDetailsOf(input, {
       configurationId: state.configurationId,
       homeContent: command.content,

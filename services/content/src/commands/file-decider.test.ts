@@ -1,6 +1,6 @@
 import { describe, it } from 'vitest'
-import { ALREADY_EXISTS, filePath, fileUploaded } from '@donaciones/contracts'
-import { conflict, newEvent } from '@donaciones/kit'
+import { filePath, fileUploaded } from '@donaciones/contracts'
+import { newEvent, refuse } from '@donaciones/kit'
 import { deciderSpec } from '@donaciones/kit/testing'
 import { fileDecider, type FileUpload } from './file-decider.ts'
 
@@ -14,6 +14,6 @@ describe('the file decider', () => {
   })
 
   it('refuses a second upload under the same id', () => {
-    spec.given([newEvent(fileUploaded, upload)]).when({ ...upload, size: 2048 }).thenThrows(conflict(ALREADY_EXISTS))
+    spec.given([newEvent(fileUploaded, upload)]).when({ ...upload, size: 2048 }).thenThrows(refuse.alreadyExists())
   })
 })

@@ -1,5 +1,5 @@
-import { ALREADY_EXISTS, fileUploaded, type EventDataOf } from '@donaciones/contracts'
-import { conflict, isEvent, newEvent, type Decider } from '@donaciones/kit'
+import { fileUploaded, type EventDataOf } from '@donaciones/contracts'
+import { newEvent, refuse, type Decider } from '@donaciones/kit'
 
 export type FileUpload = EventDataOf<typeof fileUploaded>
 
@@ -9,13 +9,17 @@ export type FileState = { uploaded: boolean }
 export const fileStream = (fileId: string) => `file-${fileId}`
 
 /** The rules of one uploaded file (`file-<id>`): recorded once, never replaced (its bytes are kept under its id). */
-export const fileDecider: Decider<FileUpload, FileState> = {
+export const fileDecider: Decider<FileUpload, FileState, typeof fileUploaded> = {
+  events: [fileUploaded],
   initialState: { uploaded: false },
-  evolve(state, event) {
-    return isEvent(fileUploaded, event) ? { uploaded: true } : state
+  evolve(_state, event) {
+    switch (event.type) {
+      case fileUploaded.type:
+        return { uploaded: true }
+    }
   },
   decide(command, state) {
-    if (state.uploaded) throw conflict(ALREADY_EXISTS)
+    if (state.uploaded) throw refuse.alreadyExists()
     return [newEvent(fileUploaded, command)]
   },
 }

@@ -1,6 +1,6 @@
 import { describe, it } from 'vitest'
-import { ALREADY_EXISTS, pageActivationToggled, pageCreated, pageUpdated } from '@donaciones/contracts'
-import { conflict, newEvent } from '@donaciones/kit'
+import { pageActivationToggled, pageCreated, pageUpdated } from '@donaciones/contracts'
+import { newEvent, refuse } from '@donaciones/kit'
 import { deciderSpec } from '@donaciones/kit/testing'
 import { pageDecider, pageNotFound } from './page-decider.ts'
 
@@ -12,7 +12,7 @@ const spec = deciderSpec(pageDecider)
 describe('the page decider', () => {
   it('creates an active page once', () => {
     spec.given([]).when({ kind: 'create', pageId, name: 'about-us', title: 'Nosotros', description: '<p>Misión</p>' }).then([created])
-    spec.given([created]).when({ kind: 'create', pageId, name: 'about-us', title: 'Nosotros', description: '<p>Otra</p>' }).thenThrows(conflict(ALREADY_EXISTS))
+    spec.given([created]).when({ kind: 'create', pageId, name: 'about-us', title: 'Nosotros', description: '<p>Otra</p>' }).thenThrows(refuse.alreadyExists())
   })
 
   it('records a new description of an existing page', () => {

@@ -1,7 +1,7 @@
-import { ALREADY_EXISTS, pageActivationToggled, pageCreated, pageUpdated, type PageName } from '@donaciones/contracts'
-import { conflict, isEvent, newEvent, notFound, type Decider } from '@donaciones/kit'
+import { pageActivationToggled, pageCreated, pageUpdated, type PageName } from '@donaciones/contracts'
+import { newEvent, refuse, type Decider } from '@donaciones/kit'
 
-export const pageNotFound = () => notFound('Página no encontrada', 'La página solicitada no existe')
+export const pageNotFound = () => refuse.notFound('Página no encontrada', 'La página solicitada no existe')
 
 /** The description arrives sanitised and checked as not blank: that is input, not the page's state. */
 export type PageCommand =
@@ -15,17 +15,23 @@ export type PageState = { active: boolean } | null
 export const pageStream = (pageId: string) => `page-${pageId}`
 
 /** The rules of one static page (`page-<id>`): created once by the setup; a toggle to the state it has records nothing. */
-export const pageDecider: Decider<PageCommand, PageState> = {
+export const pageDecider: Decider<PageCommand, PageState, typeof pageCreated | typeof pageUpdated | typeof pageActivationToggled> = {
+  events: [pageCreated, pageUpdated, pageActivationToggled],
   initialState: null,
   evolve(state, event) {
-    if (isEvent(pageCreated, event)) return { active: event.data.active }
-    if (isEvent(pageActivationToggled, event) && state) return { active: event.data.active }
-    return state
+    switch (event.type) {
+      case pageCreated.type:
+        return { active: event.data.active }
+      case pageActivationToggled.type:
+        return state && { active: event.data.active }
+      case pageUpdated.type:
+        return state
+    }
   },
   decide(command, state) {
     switch (command.kind) {
       case 'create':
-        if (state) throw conflict(ALREADY_EXISTS)
+        if (state) throw refuse.alreadyExists()
         return [newEvent(pageCreated, { pageId: command.pageId, name: command.name, title: command.title, description: command.description, active: true })]
       case 'update':
         if (!state) throw pageNotFound()

@@ -62,7 +62,7 @@ describe('the setup decider: release and completion', () => {
 })
 
 describe('the setup lock at a given time', () => {
-  const at = (events: ReturnType<typeof started>[], now: number) =>
+  const at = (events: (ReturnType<typeof started> | ReturnType<typeof failed>)[], now: number) =>
     setupLock(
       foldEvents(
         setupDecider,

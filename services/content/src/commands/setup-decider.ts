@@ -1,12 +1,12 @@
 import { setupCompleted, setupFailed, setupStarted, type EventDataOf } from '@donaciones/contracts'
-import { conflict, isEvent, newEvent, type Decider } from '@donaciones/kit'
+import { newEvent, refuse, type Decider } from '@donaciones/kit'
 import { alreadyConfigured } from './configuration-decider.ts'
 
 export const SETUP_STREAM = 'setup'
 /** A claim older than this is taken over: its process died (each internal call times out after 15 s). */
 export const SETUP_LEASE_MS = 2 * 60_000
 
-export const setupInProgress = () => conflict('Configuración en curso', 'Otra configuración se está realizando; intente de nuevo en unos momentos')
+export const setupInProgress = () => refuse.alreadyExists('Configuración en curso', 'Otra configuración se está realizando; intente de nuevo en unos momentos')
 
 /** An attempt's identity: a retry of the same request (same fingerprint) reuses its setupId. */
 export interface SetupAttempt {
@@ -52,18 +52,20 @@ export type SetupCommand =
 const initialState: SetupState = { completed: false, claim: undefined, leftover: undefined }
 
 /** The setup lock's rules: one claim at a time, released or completed by the claim that holds it, and nothing after completion. */
-export const setupDecider: Decider<SetupCommand, SetupState> = {
+export const setupDecider: Decider<SetupCommand, SetupState, typeof setupStarted | typeof setupFailed | typeof setupCompleted> = {
+  events: [setupStarted, setupFailed, setupCompleted],
   initialState,
   evolve(state, event) {
-    if (isEvent(setupStarted, event)) {
-      return { ...state, claim: { setupId: event.data.setupId, fingerprint: event.data.fingerprint, at: Date.parse(event.occurredAt) } }
+    switch (event.type) {
+      case setupStarted.type:
+        return { ...state, claim: { setupId: event.data.setupId, fingerprint: event.data.fingerprint, at: Date.parse(event.occurredAt) } }
+      case setupFailed.type: {
+        const { claim } = state
+        return { ...state, claim: undefined, leftover: event.data.undone || !claim ? undefined : { setupId: claim.setupId, fingerprint: claim.fingerprint } }
+      }
+      case setupCompleted.type:
+        return { ...state, completed: true, claim: undefined }
     }
-    if (isEvent(setupFailed, event)) {
-      const { claim } = state
-      return { ...state, claim: undefined, leftover: event.data.undone || !claim ? undefined : { setupId: claim.setupId, fingerprint: claim.fingerprint } }
-    }
-    if (isEvent(setupCompleted, event)) return { ...state, completed: true, claim: undefined }
-    return state
   },
   decide(command, state) {
     if (state.completed) throw alreadyConfigured()

@@ -20,6 +20,7 @@ import {
   foldEvents,
   handleCommandIn,
   HttpError,
+  Refusal,
   serviceUnavailable,
   type EventStore,
   type ServiceContext,
@@ -177,7 +178,7 @@ export async function runSetup(context: ServiceContext, key: Buffer, request: Se
     // Lost the lock (another attempt took over a stale claim and finished): what exists is theirs.
     if (error instanceof ConcurrencyError || error instanceof LockLost) throw alreadyConfigured()
     const undone = await undo(context, setupId, meta)
-    await release(setupId, undone, error instanceof HttpError ? error.message : 'Error interno')
+    await release(setupId, undone, error instanceof HttpError || error instanceof Refusal ? error.message : 'Error interno')
     throw error
   }
 }
@@ -244,7 +245,7 @@ async function storeConfiguration(
     try {
       return await lock.decideIn(tx, { kind: 'complete', completed }, metadata)
     } catch (error) {
-      if (error instanceof HttpError) throw new LockLost(error.message)
+      if (error instanceof Refusal) throw new LockLost(error.message)
       throw error
     }
   })

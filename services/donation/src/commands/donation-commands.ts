@@ -2,7 +2,7 @@ import type { EventEnvelope } from '@donaciones/contracts'
 import { handleCommandIn, retryingTransaction, type NewEvent } from '@donaciones/kit'
 import type { DonationCommandContext } from './command-context.ts'
 import { donorMailsFor } from './donor-mail.ts'
-import { donationDecider, type Approval, type DonationCommand, type RequestedData } from './donation-decider.ts'
+import { donationDecider, type Approval, type DonationCommand, type DonationEvent, type RequestedData } from './donation-decider.ts'
 import { donationStream, type DonationState } from './donation-state.ts'
 
 export type { DonationCommandContext } from './command-context.ts'
@@ -48,7 +48,7 @@ async function transition(context: DonationCommandContext, id: string, command: 
  * Records the request (and what comes with it); false when the donation already exists (a retried
  * request). `history`: the donation's stream as the caller has just read it, if it did.
  */
-export async function startDonation(context: DonationCommandContext, requested: RequestedData, along: readonly NewEvent[] = [], history?: readonly EventEnvelope[]): Promise<boolean> {
+export async function startDonation(context: DonationCommandContext, requested: RequestedData, along: readonly NewEvent<DonationEvent>[] = [], history?: readonly EventEnvelope[]): Promise<boolean> {
   const { events } = await handle(context, requested.donationId, { kind: 'request', requested, along }, history)
   return events.length > 0
 }

@@ -7,11 +7,21 @@ import {
   donationRequested,
   type EventDataOf,
 } from '@donaciones/contracts'
-import { isEvent, newEvent, type Decider, type NewEvent } from '@donaciones/kit'
+import { newEvent, type Decider, type NewEvent, type StreamEvent } from '@donaciones/kit'
 import type { DonationState } from './donation-state.ts'
 import { carriedWallChoice } from './donor-wall-choice.ts'
 
 export type RequestedData = EventDataOf<typeof donationRequested>
+
+/** The events of a donation's stream. */
+export type DonationEvent =
+  | typeof donationRequested
+  | typeof donationProviderDetailsRecorded
+  | typeof cashVoucherIssued
+  | typeof donationApproved
+  | typeof donationFailed
+  | typeof donationExpired
+type DecidedEvent = NewEvent<DonationEvent>
 export type ProviderDetails = Omit<EventDataOf<typeof donationProviderDetailsRecorded>, 'donationId'>
 
 export interface Approval {
@@ -27,7 +37,7 @@ export interface Approval {
  */
 export type DonationCommand =
   /** The request and what the provider answered with it (a decline, a voucher, its details); a retried request adds nothing. */
-  | { kind: 'request'; requested: RequestedData; along: readonly NewEvent[] }
+  | { kind: 'request'; requested: RequestedData; along: readonly DecidedEvent[] }
   /** The provider confirmed the payment: its truth wins over a local expiry or failure. */
   | { kind: 'approve'; donationId: string; approval: Approval; at: string }
   /** A paid provider order we may have no donation for (lost webhook, crash between charge and record). */
@@ -35,12 +45,12 @@ export type DonationCommand =
   | { kind: 'fail'; donationId: string; error: { message: string; code?: string | undefined }; at: string }
   | { kind: 'expire'; donationId: string; at: string }
 
-export function detailsEvent(donationId: string, details: ProviderDetails): NewEvent {
+export function detailsEvent(donationId: string, details: ProviderDetails): DecidedEvent {
   return newEvent(donationProviderDetailsRecorded, { donationId, ...details })
 }
 
 /** The failure of a donation recorded in the same append as its request (a declined card). */
-export function failedEvent(requested: RequestedData, error: { message: string; code?: string | undefined }, at = new Date().toISOString()): NewEvent {
+export function failedEvent(requested: RequestedData, error: { message: string; code?: string | undefined }, at = new Date().toISOString()): DecidedEvent {
   return newEvent(donationFailed, {
     donationId: requested.donationId,
     campaignId: requested.campaignId,
@@ -55,7 +65,7 @@ export function failedEvent(requested: RequestedData, error: { message: string; 
   })
 }
 
-function approvedEvents(requested: RequestedData, donor: RequestedData['donor'], approval: Approval, at: string): NewEvent[] {
+function approvedEvents(requested: RequestedData, donor: RequestedData['donor'], approval: Approval, at: string): DecidedEvent[] {
   return [
     ...(approval.details ? [detailsEvent(requested.donationId, approval.details)] : []),
     newEvent(donationApproved, {
@@ -74,8 +84,8 @@ function approvedEvents(requested: RequestedData, donor: RequestedData['donor'],
   ]
 }
 
-function evolve(state: DonationState | null, event: Parameters<Decider<DonationCommand, DonationState | null>['evolve']>[1]): DonationState | null {
-  if (isEvent(donationRequested, event)) {
+function evolve(state: DonationState | null, event: StreamEvent<DonationEvent>): DonationState | null {
+  if (event.type === donationRequested.type) {
     const { data } = event
     return {
       version: event.version,
@@ -95,14 +105,21 @@ function evolve(state: DonationState | null, event: Parameters<Decider<DonationC
   }
   if (!state) return state
   const next = { ...state, version: event.version }
-  if (isEvent(cashVoucherIssued, event)) return { ...next, providerOrderId: event.data.providerOrderId, expiresAt: event.data.expiresAt }
-  if (isEvent(donationApproved, event)) return { ...next, status: 'approved', donor: event.data.donor }
-  if (isEvent(donationFailed, event)) return { ...next, status: 'failed', errorMessage: event.data.error.message, errorCode: event.data.error.code ?? null }
-  if (isEvent(donationExpired, event)) return { ...next, status: 'expired' }
-  return next
+  switch (event.type) {
+    case cashVoucherIssued.type:
+      return { ...next, providerOrderId: event.data.providerOrderId, expiresAt: event.data.expiresAt }
+    case donationApproved.type:
+      return { ...next, status: 'approved', donor: event.data.donor }
+    case donationFailed.type:
+      return { ...next, status: 'failed', errorMessage: event.data.error.message, errorCode: event.data.error.code ?? null }
+    case donationExpired.type:
+      return { ...next, status: 'expired' }
+    case donationProviderDetailsRecorded.type:
+      return next
+  }
 }
 
-function approve(state: DonationState, approval: Approval, at: string): NewEvent[] {
+function approve(state: DonationState, approval: Approval, at: string): DecidedEvent[] {
   if (state.status === 'approved') return []
   const donor = state.donor.email || !approval.donor ? state.donor : approval.donor
   return approvedEvents(state.requested, donor, approval, at)
@@ -113,7 +130,7 @@ function existing(state: DonationState | null, id: string): DonationState {
   return state
 }
 
-function decide(command: DonationCommand, state: DonationState | null): readonly NewEvent[] {
+function decide(command: DonationCommand, state: DonationState | null): readonly DecidedEvent[] {
   switch (command.kind) {
     case 'request':
       return state ? [] : [newEvent(donationRequested, command.requested), ...command.along]
@@ -135,4 +152,9 @@ function decide(command: DonationCommand, state: DonationState | null): readonly
 }
 
 /** The rules of one donation's stream (`donation-{id}`): each outcome is recorded once, whatever the retries. */
-export const donationDecider: Decider<DonationCommand, DonationState | null> = { initialState: null, evolve, decide }
+export const donationDecider: Decider<DonationCommand, DonationState | null, DonationEvent> = {
+  events: [donationRequested, donationProviderDetailsRecorded, cashVoucherIssued, donationApproved, donationFailed, donationExpired],
+  initialState: null,
+  evolve,
+  decide,
+}

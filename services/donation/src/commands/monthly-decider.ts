@@ -4,10 +4,9 @@ import {
   monthlyDonationStarted,
   monthlyDonationSuspended,
   type EventDataOf,
-  type EventEnvelope,
   type MonthlyDonationStatus,
 } from '@donaciones/contracts'
-import { foldEvents, isEvent, newEvent, type Decider, type EventStore, type NewEvent } from '@donaciones/kit'
+import { foldEvents, newEvent, type Decider, type EventStore, type NewEvent, type StreamEvent } from '@donaciones/kit'
 
 export type MonthlyStarted = EventDataOf<typeof monthlyDonationStarted>
 export type CardOnFile = MonthlyStarted['card']
@@ -36,17 +35,23 @@ export function monthlyStream(subscriptionId: string): string {
   return `monthly-${subscriptionId}`
 }
 
-function evolve(state: MonthlyState | null, event: EventEnvelope): MonthlyState | null {
-  if (isEvent(monthlyDonationStarted, event)) return { version: event.version, status: 'active', started: event.data, card: event.data.card, suspendedAt: null }
+type MonthlyEvent = typeof monthlyDonationStarted | typeof monthlyDonationSuspended | typeof monthlyDonationCardUpdated | typeof monthlyDonationCancelled
+
+function evolve(state: MonthlyState | null, event: StreamEvent<MonthlyEvent>): MonthlyState | null {
+  if (event.type === monthlyDonationStarted.type) return { version: event.version, status: 'active', started: event.data, card: event.data.card, suspendedAt: null }
   if (!state) return state
   const next = { ...state, version: event.version }
-  if (isEvent(monthlyDonationSuspended, event)) return { ...next, status: 'suspended', suspendedAt: event.version }
-  if (isEvent(monthlyDonationCardUpdated, event)) return { ...next, status: state.status === 'cancelled' ? 'cancelled' : 'active', card: event.data.card, suspendedAt: null }
-  if (isEvent(monthlyDonationCancelled, event)) return { ...next, status: 'cancelled' }
-  return next
+  switch (event.type) {
+    case monthlyDonationSuspended.type:
+      return { ...next, status: 'suspended', suspendedAt: event.version }
+    case monthlyDonationCardUpdated.type:
+      return { ...next, status: state.status === 'cancelled' ? 'cancelled' : 'active', card: event.data.card, suspendedAt: null }
+    case monthlyDonationCancelled.type:
+      return { ...next, status: 'cancelled' }
+  }
 }
 
-function decide(command: MonthlyCommand, state: MonthlyState | null): readonly NewEvent[] {
+function decide(command: MonthlyCommand, state: MonthlyState | null): readonly NewEvent<MonthlyEvent>[] {
   if (command.kind === 'start') return state ? [] : [newEvent(monthlyDonationStarted, command.started)]
   if (!state) throw new Error('Donación mensual desconocida')
   const ids = { subscriptionId: state.started.subscriptionId, campaignId: state.started.campaignId }
@@ -61,7 +66,12 @@ function decide(command: MonthlyCommand, state: MonthlyState | null): readonly N
 }
 
 /** Each change of a monthly donation is recorded once, whatever the retries and repeated webhooks. */
-export const monthlyDecider: Decider<MonthlyCommand, MonthlyState | null> = { initialState: null, evolve, decide }
+export const monthlyDecider: Decider<MonthlyCommand, MonthlyState | null, MonthlyEvent> = {
+  events: [monthlyDonationStarted, monthlyDonationSuspended, monthlyDonationCardUpdated, monthlyDonationCancelled],
+  initialState: null,
+  evolve,
+  decide,
+}
 
 export async function loadMonthly(store: EventStore, subscriptionId: string): Promise<MonthlyState | null> {
   return foldEvents(monthlyDecider, await store.readStream(monthlyStream(subscriptionId)))

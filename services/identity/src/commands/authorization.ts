@@ -1,5 +1,5 @@
 import type { Role } from '@donaciones/contracts'
-import { forbidden, hasPermission, type AuthClaims, type PermissionAction } from '@donaciones/kit'
+import { hasPermission, refuse, type AuthClaims, type PermissionAction } from '@donaciones/kit'
 import { normalizeGrants, type PermissionGrant } from '../modules.ts'
 
 /** Administrators (roles 0 and 1) are managed under the `admin` module, users (role 2) under `user`. */
@@ -12,9 +12,9 @@ export function moduleOfRole(role: Role): 'admin' | 'user' {
  * target's role, and may never create, change or promote to a role 0 user; anyone else nothing.
  */
 export function assertCanManage(actor: AuthClaims, targetRole: Role, action: PermissionAction): void {
-  if (!hasPermission(actor, moduleOfRole(targetRole), action)) throw forbidden()
+  if (!hasPermission(actor, moduleOfRole(targetRole), action)) throw refuse.notAllowed()
   if (targetRole === 0 && action !== 'read' && actor.role !== 0) {
-    throw forbidden('Acceso denegado', 'Solo un administrador total puede gestionar administradores totales')
+    throw refuse.notAllowed('Acceso denegado', 'Solo un administrador total puede gestionar administradores totales')
   }
 }
 
@@ -31,7 +31,7 @@ export function assertCanGrant(actor: AuthClaims, previous: readonly PermissionG
     const before = previous.find((entry) => entry.module === grant.module)
     for (const action of actions) {
       if (grant[action] && !before?.[action] && !hasPermission(actor, grant.module, action)) {
-        throw forbidden('Acceso denegado', 'No puede otorgar permisos que usted no tiene')
+        throw refuse.notAllowed('Acceso denegado', 'No puede otorgar permisos que usted no tiene')
       }
     }
   }
@@ -91,4 +91,4 @@ export function takeoverRefusal(actor: AuthClaims, target: ManagedUser): string 
 }
 
 /** The 403 of a refused takeover (the refusal is recorded first as a UserChangeRefused event). */
-export const takeoverForbidden = (reason: string) => forbidden('Acceso denegado', reason)
+export const takeoverForbidden = (reason: string) => refuse.notAllowed('Acceso denegado', reason)

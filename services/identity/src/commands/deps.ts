@@ -1,5 +1,5 @@
 import type { EventMetadata, HistoricalInput } from '@donaciones/contracts'
-import { conflict, DuplicateRecordError, type AuthClaims, type ServiceContext } from '@donaciones/kit'
+import { DuplicateRecordError, refuse, type AuthClaims, type ServiceContext } from '@donaciones/kit'
 import type { IdentityOptions } from '../config.ts'
 
 /** What every command needs: the running service and its limits. */
@@ -30,7 +30,7 @@ export function isUniqueViolation(error: unknown): boolean {
 }
 
 /** 409 'Registro ya existente': the e-mail belongs to another user. */
-export const emailTaken = () => conflict('Registro ya existente', 'Ya existe un usuario con ese correo electrónico')
+export const emailTaken = () => refuse.alreadyExists('Registro ya existente', 'Ya existe un usuario con ese correo electrónico')
 
 /** Runs `fn`, turning a unique violation of the e-mail (a race between two writers) into 409. */
 export async function guardEmailRace<T>(fn: () => Promise<T>): Promise<T> {

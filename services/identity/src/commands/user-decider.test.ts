@@ -20,7 +20,7 @@ import {
   type Role,
   type UserInput,
 } from '@donaciones/contracts'
-import { forbidden, newEvent, type AuthClaims } from '@donaciones/kit'
+import { newEvent, refuse, type AuthClaims } from '@donaciones/kit'
 import { deciderSpec } from '@donaciones/kit/testing'
 import type { PermissionGrant } from '../modules.ts'
 import { emailTaken } from './deps.ts'
@@ -73,7 +73,7 @@ const toggle = (actor: AuthClaims, active: boolean, anotherActiveFullAdmin = tru
 const refused = (change: RefusedChange, reason: string) => newEvent(userChangeRefused, { userId, change, reason })
 const fullAdminReason = 'Solo un administrador total puede cambiar el correo, la contraseña o el estado de otro administrador total'
 const lacksReason = 'No puede cambiar el correo, la contraseña ni el estado de un administrador con permisos que usted no tiene'
-const onlyFullAdmin = forbidden('Acceso denegado', 'Solo un administrador total puede gestionar administradores totales')
+const onlyFullAdmin = refuse.notAllowed('Acceso denegado', 'Solo un administrador total puede gestionar administradores totales')
 
 const spec = deciderSpec(userDecider)
 
@@ -113,8 +113,8 @@ describe('the user decider: an administrator edits a user', () => {
 
   it('refuses plainly, recording nothing, a caller who may not update the target at all', () => {
     const reader = claims('reader', 1, [{ module: 'admin', ...readOnly }])
-    spec.given([campaigner]).when(update(reader, { email: 'otro@ejemplo.mx', role: 1 })).thenThrows(forbidden())
-    spec.given([campaigner]).when(update(reader, { role: 1 })).thenThrows(forbidden())
+    spec.given([campaigner]).when(update(reader, { email: 'otro@ejemplo.mx', role: 1 })).thenThrows(refuse.notAllowed())
+    spec.given([campaigner]).when(update(reader, { role: 1 })).thenThrows(refuse.notAllowed())
   })
 
   it('keeps full administrators and the grants a restricted administrator lacks out of his reach', () => {
@@ -151,7 +151,7 @@ describe('the user decider: an administrator edits a user', () => {
 
   it('lets nobody raise his own role or permissions', () => {
     const self = claims(userId, 1, [{ module: 'campaign', ...all }, adminManager])
-    const raise = forbidden('Acceso denegado', 'No puede aumentar sus propios privilegios')
+    const raise = refuse.notAllowed('Acceso denegado', 'No puede aumentar sus propios privilegios')
     spec.given([campaigner]).when(update(self, { role: 0, permissions: [] })).thenThrows(onlyFullAdmin)
     spec
       .given([created(1, [adminManager])])
@@ -201,7 +201,7 @@ describe('the user decider: activation', () => {
   })
 
   it('refuses deactivating oneself and the last active full administrator', () => {
-    spec.given([donor]).when(toggle(claims(userId, 0), false)).thenThrows(forbidden('Acceso denegado', 'No puede desactivar su propia cuenta'))
+    spec.given([donor]).when(toggle(claims(userId, 0), false)).thenThrows(refuse.notAllowed('Acceso denegado', 'No puede desactivar su propia cuenta'))
     spec.given([fullAdmin]).when(toggle(root, false, false)).thenThrows(lastFullAdmin())
     spec.given([fullAdmin]).when(toggle(root, false, true)).then([newEvent(userActivationToggled, { userId, active: false })])
   })
@@ -214,7 +214,7 @@ describe('the user decider: passwords', () => {
     spec.given([]).when({ kind: 'provisional-password', actor: root }).thenThrows(userNotFound())
     spec.given([donor]).when({ kind: 'provisional-password', actor: manager }).then([provisional])
     spec.given([fullAdmin]).when({ kind: 'provisional-password', actor: manager }).then([refused('provisional-password', fullAdminReason)])
-    spec.given([campaigner]).when({ kind: 'provisional-password', actor: claims('u', 1, [{ module: 'user', ...all }]) }).thenThrows(forbidden())
+    spec.given([campaigner]).when({ kind: 'provisional-password', actor: claims('u', 1, [{ module: 'user', ...all }]) }).thenThrows(refuse.notAllowed())
   })
 
   it('changes the signed-in user own password', () => {
@@ -259,13 +259,13 @@ describe('the user decider: sign-up, profile and sessions', () => {
   it('signs in a verified, active user only', () => {
     const signedIn = newEvent(userSignedIn, { userId, method: 'password' })
     spec.given([]).when({ kind: 'sign-in' }).thenThrows(userNotFound())
-    spec.given([signup]).when({ kind: 'sign-in' }).thenThrows(forbidden(EMAIL_NOT_VERIFIED_TITLE, EMAIL_NOT_VERIFIED_TEXT))
+    spec.given([signup]).when({ kind: 'sign-in' }).thenThrows(refuse.notAllowed(EMAIL_NOT_VERIFIED_TITLE, EMAIL_NOT_VERIFIED_TEXT))
     spec.given([signup, verified]).when({ kind: 'sign-in' }).then([signedIn])
     spec.given([donor]).when({ kind: 'sign-in' }).then([signedIn])
     spec
       .given([donor, newEvent(userActivationToggled, { userId, active: false })])
       .when({ kind: 'sign-in' })
-      .thenThrows(forbidden('Usuario inactivo', 'Su cuenta está desactivada; comuníquese con un administrador'))
+      .thenThrows(refuse.notAllowed('Usuario inactivo', 'Su cuenta está desactivada; comuníquese con un administrador'))
   })
 
   it('signs out an existing user', () => {

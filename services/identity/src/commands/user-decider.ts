@@ -23,7 +23,7 @@ import {
   type SocialProvider,
   type UserInput,
 } from '@donaciones/contracts'
-import { forbidden, hasPermission, isEvent, newEvent, notFound, unprocessable, type AuthClaims, type Decider, type NewEvent } from '@donaciones/kit'
+import { hasPermission, newEvent, refuse, type AuthClaims, type Decider, type NewEvent as AnyNewEvent, type StreamEvent } from '@donaciones/kit'
 import { normalizeGrants, type PermissionGrant } from '../modules.ts'
 import { emailKey } from '../projections/users.ts'
 import { addsPermissions, assertCanManage, moduleOfRole, permissionChangeRefusal, takeoverRefusal } from './authorization.ts'
@@ -64,35 +64,66 @@ export type UserCommand =
   | { kind: 'sign-out' }
   | { kind: 'revert-setup'; setupId: string }
 
-export const userNotFound = () => notFound('Usuario no encontrado', 'El usuario solicitado no existe')
+export const userNotFound = () => refuse.notFound('Usuario no encontrado', 'El usuario solicitado no existe')
 
-export const lastFullAdmin = () => unprocessable('Operación no permitida', 'Debe existir al menos un administrador total activo')
+export const lastFullAdmin = () => refuse.ruleBroken('Operación no permitida', 'Debe existir al menos un administrador total activo')
 
 export const invalidRecoveryLink = () =>
-  unprocessable('Enlace inválido', 'El enlace de recuperación no es válido, ya se usó o expiró. Solicite uno nuevo.')
+  refuse.ruleBroken('Enlace inválido', 'El enlace de recuperación no es válido, ya se usó o expiró. Solicite uno nuevo.')
 
-export const invalidVerificationLink = () => unprocessable(INVALID_VERIFICATION_LINK_TITLE, INVALID_VERIFICATION_LINK_TEXT)
+export const invalidVerificationLink = () => refuse.ruleBroken(INVALID_VERIFICATION_LINK_TITLE, INVALID_VERIFICATION_LINK_TEXT)
 
-function evolve(state: UserState | null, event: Parameters<Decider<UserCommand, UserState | null>['evolve']>[1]): UserState | null {
-  if (isEvent(userCreated, event)) {
+/** The events of a user's stream. */
+type UserEvent =
+  | typeof userCreated
+  | typeof userUpdated
+  | typeof userProfileUpdated
+  | typeof userRoleChanged
+  | typeof userPermissionsChanged
+  | typeof userActivationToggled
+  | typeof userPasswordChanged
+  | typeof passwordRecoveryRequested
+  | typeof userEmailVerified
+  | typeof socialAccountLinked
+  | typeof userSignedIn
+  | typeof userSignedOut
+  | typeof userSetupReverted
+  | typeof userChangeRefused
+type NewEvent = AnyNewEvent<UserEvent>
+
+function evolve(state: UserState | null, event: StreamEvent<UserEvent>): UserState | null {
+  if (event.type === userCreated.type) {
     const { userId, name, lastName, email, thumbnail, picture, role, permissions, active, origin } = event.data
     return { id: userId, name, lastName, email, thumbnail, picture, role, permissions, active, emailVerified: origin !== 'signup' }
   }
   if (!state) return state
-  if (isEvent(userUpdated, event)) {
-    const { name, lastName, email, thumbnail, picture } = event.data
-    return { ...state, name, lastName, email, thumbnail, picture }
+  switch (event.type) {
+    case userUpdated.type: {
+      const { name, lastName, email, thumbnail, picture } = event.data
+      return { ...state, name, lastName, email, thumbnail, picture }
+    }
+    case userProfileUpdated.type: {
+      const { name, lastName, email, thumbnail } = event.data
+      return { ...state, name, lastName, email, thumbnail }
+    }
+    case userRoleChanged.type:
+      return { ...state, role: event.data.role }
+    case userPermissionsChanged.type:
+      return { ...state, permissions: event.data.permissions }
+    case userActivationToggled.type:
+      return { ...state, active: event.data.active }
+    case userEmailVerified.type:
+      return { ...state, emailVerified: true, active: true }
+    case userSetupReverted.type:
+      return null
+    case userPasswordChanged.type:
+    case passwordRecoveryRequested.type:
+    case socialAccountLinked.type:
+    case userSignedIn.type:
+    case userSignedOut.type:
+    case userChangeRefused.type:
+      return state
   }
-  if (isEvent(userProfileUpdated, event)) {
-    const { name, lastName, email, thumbnail } = event.data
-    return { ...state, name, lastName, email, thumbnail }
-  }
-  if (isEvent(userRoleChanged, event)) return { ...state, role: event.data.role }
-  if (isEvent(userPermissionsChanged, event)) return { ...state, permissions: event.data.permissions }
-  if (isEvent(userActivationToggled, event)) return { ...state, active: event.data.active }
-  if (isEvent(userEmailVerified, event)) return { ...state, emailVerified: true, active: true }
-  if (isEvent(userSetupReverted, event)) return null
-  return state
 }
 
 /**
@@ -102,7 +133,7 @@ function evolve(state: UserState | null, event: Parameters<Decider<UserCommand, 
  * shows who tried (the command then answers 403).
  */
 function refusalOf(actor: AuthClaims, user: UserState, change: RefusedChange, reason = takeoverRefusal(actor, user)): NewEvent | null {
-  if (!hasPermission(actor, moduleOfRole(user.role), 'update')) throw forbidden()
+  if (!hasPermission(actor, moduleOfRole(user.role), 'update')) throw refuse.notAllowed()
   return reason ? newEvent(userChangeRefused, { userId: user.id, change, reason }) : null
 }
 
@@ -116,7 +147,7 @@ function decideUpdate(command: Extract<UserCommand, { kind: 'update' }>, user: U
   if (input.role !== user.role) assertCanManage(actor, input.role, 'update')
   const permissions = input.role === 1 ? normalizeGrants(input.permissions) : []
   if (actor._id === user.id && (input.role < user.role || addsPermissions(user.permissions, permissions))) {
-    throw forbidden('Acceso denegado', 'No puede aumentar sus propios privilegios')
+    throw refuse.notAllowed('Acceso denegado', 'No puede aumentar sus propios privilegios')
   }
   // Granting or removing what the caller does not hold, judged on the permissions the user holds now.
   const permissionsRefused = refusalOf(actor, user, 'permissions', permissionChangeRefusal(actor, normalizeGrants(user.permissions), permissions))
@@ -147,15 +178,15 @@ function decideToggle(command: Extract<UserCommand, { kind: 'toggle' }>, user: U
     if (refused) return [refused]
   }
   assertCanManage(actor, user.role, 'update')
-  if (!active && actor._id === user.id) throw forbidden('Acceso denegado', 'No puede desactivar su propia cuenta')
+  if (!active && actor._id === user.id) throw refuse.notAllowed('Acceso denegado', 'No puede desactivar su propia cuenta')
   if (!active && user.role === 0 && user.active && !command.anotherActiveFullAdmin) throw lastFullAdmin()
   if (user.active === active) return []
   return [newEvent(userActivationToggled, { userId: user.id, active })]
 }
 
 function decideSignIn(user: UserState): NewEvent[] {
-  if (!user.emailVerified) throw forbidden(EMAIL_NOT_VERIFIED_TITLE, EMAIL_NOT_VERIFIED_TEXT)
-  if (!user.active) throw forbidden('Usuario inactivo', 'Su cuenta está desactivada; comuníquese con un administrador')
+  if (!user.emailVerified) throw refuse.notAllowed(EMAIL_NOT_VERIFIED_TITLE, EMAIL_NOT_VERIFIED_TEXT)
+  if (!user.active) throw refuse.notAllowed('Usuario inactivo', 'Su cuenta está desactivada; comuníquese con un administrador')
   return [newEvent(userSignedIn, { userId: user.id, method: 'password' })]
 }
 
@@ -205,4 +236,24 @@ function decide(command: UserCommand, state: UserState | null): readonly NewEven
 }
 
 /** The rules of one user's stream (`user-{id}`); creation appends at version 0 and needs none. */
-export const userDecider: Decider<UserCommand, UserState | null> = { initialState: null, evolve, decide }
+export const userDecider: Decider<UserCommand, UserState | null, UserEvent> = {
+  events: [
+    userCreated,
+    userUpdated,
+    userProfileUpdated,
+    userRoleChanged,
+    userPermissionsChanged,
+    userActivationToggled,
+    userPasswordChanged,
+    passwordRecoveryRequested,
+    userEmailVerified,
+    socialAccountLinked,
+    userSignedIn,
+    userSignedOut,
+    userSetupReverted,
+    userChangeRefused,
+  ],
+  initialState: null,
+  evolve,
+  decide,
+}

@@ -1,13 +1,31 @@
+import type { EventDataOf, EventDefinition, EventEnvelope } from '@donaciones/contracts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { SqlDatabase, SqlExecutor } from '../db/index.ts'
 import { databaseEngines, uniqueName } from '../../testing/engines.ts'
 import { deciderSpec } from '../../testing/decider-spec.ts'
-import { sampleDefinitions, sampleNoted, testMetadata } from '../../testing/sample-events.ts'
-import { handleCommand, handleCommandIn, retryingTransaction, type Decider } from './command-handler.ts'
+import { foreignSampleNoted, sampleDefinitions, sampleNoted, testMetadata } from '../../testing/sample-events.ts'
+import { foldEvents, handleCommand, handleCommandIn, retryingTransaction, type Decider } from './command-handler.ts'
 import { ConcurrencyError } from './errors.ts'
 import { isEvent } from './event-handlers.ts'
 import { EventStore, newEvent } from './event-store.ts'
 import { ident } from '../db/ident.ts'
+
+/** An event as its stream would give it back. */
+function storedEvent<D extends EventDefinition>(definition: D, data: EventDataOf<D>, version: number): EventEnvelope {
+  return {
+    id: `00000000-0000-4000-8000-${String(version).padStart(12, '0')}`,
+    service: definition.service,
+    type: definition.type,
+    v: definition.v,
+    stream: 's-1',
+    version,
+    position: version,
+    transactionId: '1',
+    occurredAt: new Date(0).toISOString(),
+    metadata: testMetadata,
+    data,
+  }
+}
 
 /** A stream of weights whose total may not pass a limit. */
 interface AddWeight {
@@ -16,14 +34,50 @@ interface AddWeight {
   limit: number
 }
 
-const weights: Decider<AddWeight, number> = {
+const weights: Decider<AddWeight, number, typeof sampleNoted> = {
+  events: [sampleNoted],
   initialState: 0,
-  evolve: (total, event) => (isEvent(sampleNoted, event) ? total + event.data.weight : total),
+  evolve: (total, event) => total + event.data.weight,
   decide(command, total) {
     if (total + command.weight > command.limit) throw new Error(`El total ${total} no admite ${command.weight}`)
     return [newEvent(sampleNoted, { text: command.text, weight: command.weight })]
   },
 }
+
+describe('a typed decider', () => {
+  it('folds only the events of its own definitions', () => {
+    // A foreign event in the stream leaves the total as it is.
+    const state = foldEvents(weights, [
+      storedEvent(sampleNoted, { text: 'a', weight: 2 }, 1),
+      storedEvent(foreignSampleNoted, { amount: 100 }, 2),
+      storedEvent(sampleNoted, { text: 'b', weight: 3 }, 3),
+    ])
+    expect(state).toBe(5)
+  })
+
+  it('may decide only its own events, and its evolve must handle every one of them', () => {
+    const refusesForeign: Decider<AddWeight, number, typeof sampleNoted> = {
+      events: [sampleNoted],
+      initialState: 0,
+      evolve: (total, event) => total + event.data.weight,
+      // @ts-expect-error: an event of another definition is not one this decider may decide.
+      decide: () => [newEvent(foreignSampleNoted, { amount: 1 })],
+    }
+    const forgetful: Decider<AddWeight, number, typeof sampleNoted | typeof foreignSampleNoted> = {
+      events: [sampleNoted, foreignSampleNoted],
+      initialState: 0,
+      // @ts-expect-error: the switch forgets foreignSampleNoted, so a state is not always returned.
+      evolve(total, event) {
+        switch (event.type) {
+          case sampleNoted.type:
+            return total + event.data.weight
+        }
+      },
+      decide: () => [],
+    }
+    expect([refusesForeign.events, forgetful.events]).toHaveLength(2)
+  })
+})
 
 describe('the given/when/then helper', () => {
   const spec = deciderSpec(weights)

@@ -1,14 +1,41 @@
-import type { EventEnvelope, EventMetadata } from '@donaciones/contracts'
+import type { EventDataOf, EventDefinition, EventEnvelope, EventMetadata } from '@donaciones/contracts'
 import type { SqlExecutor } from '../db/index.ts'
 import { ConcurrencyError } from './errors.ts'
 import type { EventStore, NewEvent } from './event-store.ts'
 
-/** A stream's rules as pure functions: no database, no clock, no ids made inside. */
-export interface Decider<TCommand, TState> {
+/**
+ * An event of one of the definitions `D` as its stream gives it back: `type` tells which, so a
+ * `switch` on it narrows the data, and a `switch` that forgets a type does not compile where a
+ * state must be returned.
+ */
+export type StreamEvent<D extends EventDefinition> = D extends EventDefinition ? EventEnvelope<EventDataOf<D>> & { readonly type: D['type'] } : never
+
+/**
+ * A stream's rules as pure functions: no database, no clock, no ids made inside. `TEvent` is the
+ * union of the stream's event definitions, listed in `events`: `evolve` sees only those, typed,
+ * and `decide` can return no other.
+ */
+export interface Decider<TCommand, TState, TEvent extends EventDefinition = EventDefinition> {
+  events: readonly TEvent[]
   initialState: TState
-  evolve(state: TState, event: EventEnvelope): TState
-  /** The events that carry out the command, or a thrown error when the state refuses it. */
-  decide(command: TCommand, state: TState): readonly NewEvent[]
+  evolve(state: TState, event: StreamEvent<TEvent>): TState
+  /** The events that carry out the command, or a thrown `Refusal` when the state refuses it. */
+  decide(command: TCommand, state: TState): readonly NewEvent<TEvent>[]
+}
+
+/** Whether a stored event is of one of the decider's definitions (by service and type). */
+function isStreamEvent<TEvent extends EventDefinition>(events: readonly TEvent[], event: EventEnvelope): event is StreamEvent<TEvent> {
+  return events.some((definition) => definition.type === event.type && definition.service === event.service)
+}
+
+/** The state a stream's events make; events of other definitions leave it as it is. */
+export function foldEvents<TState, TEvent extends EventDefinition>(
+  decider: Pick<Decider<unknown, TState, TEvent>, 'events' | 'initialState' | 'evolve'>,
+  events: readonly EventEnvelope[],
+): TState {
+  let state = decider.initialState
+  for (const event of events) if (isStreamEvent(decider.events, event)) state = decider.evolve(state, event)
+  return state
 }
 
 export interface HandleOptions {
@@ -24,19 +51,15 @@ export interface HandleResult<TState> {
 
 const defaultRetries = 3
 
-export function foldEvents<TState>(decider: Pick<Decider<unknown, TState>, 'initialState' | 'evolve'>, events: readonly EventEnvelope[]): TState {
-  return events.reduce(decider.evolve, decider.initialState)
-}
-
 /**
  * Reads and folds the stream, decides, and appends expecting the version it read, in a transaction
  * of its own; when another writer got in first it starts over from a fresh read, a bounded number
  * of times.
  */
-export function handleCommand<TCommand, TState>(
+export function handleCommand<TCommand, TState, TEvent extends EventDefinition>(
   store: EventStore,
   stream: string,
-  decider: Decider<TCommand, TState>,
+  decider: Decider<TCommand, TState, TEvent>,
   command: TCommand,
   options: HandleOptions,
 ): Promise<HandleResult<TState>> {
@@ -64,11 +87,11 @@ export interface HandleInOptions {
  * throws ConcurrencyError, which rolls the whole transaction back, and `retryingTransaction`
  * around it starts over with a new one.
  */
-export async function handleCommandIn<TCommand, TState>(
+export async function handleCommandIn<TCommand, TState, TEvent extends EventDefinition>(
   store: EventStore,
   tx: SqlExecutor,
   stream: string,
-  decider: Decider<TCommand, TState>,
+  decider: Decider<TCommand, TState, TEvent>,
   command: TCommand,
   options: HandleInOptions,
 ): Promise<HandleResult<TState>> {
@@ -78,7 +101,7 @@ export async function handleCommandIn<TCommand, TState>(
   const expectedVersion = history.at(-1)?.version ?? 0
   const metadata = typeof options.metadata === 'function' ? options.metadata(decided) : options.metadata
   const events = await store.appendIn(tx, stream, decided, { expectedVersion, metadata })
-  return { events, state: foldEvents({ initialState: state, evolve: decider.evolve }, events) }
+  return { events, state: foldEvents({ events: decider.events, initialState: state, evolve: decider.evolve }, events) }
 }
 
 /**

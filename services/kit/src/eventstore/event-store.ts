@@ -16,14 +16,15 @@ import { ident } from '../db/ident.ts'
 import { createEventStoreTables } from './schema.ts'
 import { metricsFor } from '../metrics/registry.ts'
 
-export interface NewEvent {
-  definition: EventDefinition
+/** An event to append; `D` says which definitions it may be of (a decider's events). */
+export interface NewEvent<D extends EventDefinition = EventDefinition> {
+  definition: D
   data: unknown
   /** Fixed ids make a retried command idempotent (the id is unique in the log). */
   id?: string
 }
 
-export function newEvent<D extends EventDefinition>(definition: D, data: EventDataOf<D>, id?: string): NewEvent {
+export function newEvent<D extends EventDefinition>(definition: D, data: EventDataOf<D>, id?: string): NewEvent<D> {
   return { definition, data, ...(id ? { id } : {}) }
 }
 

@@ -14,6 +14,7 @@ export {
   handleCommandIn,
   retryingTransaction,
   type Decider,
+  type StreamEvent,
   type HandleInOptions,
   type HandleOptions,
   type HandleResult,

@@ -1,5 +1,6 @@
 import type { ErrorRequestHandler, NextFunction, Request, Response } from 'express'
 import { z } from 'zod'
+import { Refusal, type RefusalReason } from '../domain/refusal.ts'
 import { ConcurrencyError, DuplicateRecordError } from '../eventstore/errors.ts'
 import { defaultErrorText, isHttpError } from './http-error.ts'
 import { databaseUnavailableBody, isDatabaseUnavailable } from './database-unavailable.ts'
@@ -56,10 +57,24 @@ function unstorableTextError(error: unknown): ErrorResponse | undefined {
   return { status: 400, body: { message: 'Solicitud inválida', description: 'El texto contiene caracteres no permitidos' } }
 }
 
+/** The HTTP status of each reason a decider refuses a command for. */
+export const refusalStatus: Readonly<Record<RefusalReason, number>> = {
+  'not-found': 404,
+  'already-exists': 409,
+  'not-allowed': 403,
+  'rule-broken': 422,
+  invalid: 422,
+}
+
 /** Maps a thrown value to the response a client sees; `undefined` means an unexpected error (500). */
 export function toErrorResponse(error: unknown): ErrorResponse | undefined {
   if (isHttpError(error)) {
     return { status: error.status, body: error.toBody(), ...(error.headers && { headers: error.headers }) }
+  }
+  if (error instanceof Refusal) {
+    const body: ErrorBody = { message: error.message, description: error.description }
+    if (error.errors) body.errors = [...error.errors]
+    return { status: refusalStatus[error.reason], body }
   }
   if (error instanceof z.core.$ZodError) {
     return { status: 422, body: validationError(toFieldErrors(error)).toBody() }

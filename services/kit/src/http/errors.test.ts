@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { ConcurrencyError } from '../eventstore/errors.ts'
 import { conflict, notFound, tooManyRequests } from './http-error.ts'
+import { refuse } from '../domain/refusal.ts'
 import { serveTestApp } from '../../testing/test-server.ts'
 import type { TestServer } from '../../testing/test-server.ts'
 
@@ -29,6 +30,16 @@ beforeAll(async () => {
       app.get('/campaign/:id', () => {
         throw notFound('Campaña no encontrada')
       })
+      app.get('/refused/:reason', (req) => {
+        const refusals = {
+          'not-found': refuse.notFound('Página no encontrada', 'La página solicitada no existe'),
+          'already-exists': refuse.alreadyExists(),
+          'not-allowed': refuse.notAllowed(),
+          'rule-broken': refuse.ruleBroken('Operación no permitida', 'Debe existir al menos un administrador total activo'),
+          invalid: refuse.invalid([{ path: 'payload.keys.paypal.secret', message: 'Campo requerido' }]),
+        }
+        throw refusals[req.params.reason as keyof typeof refusals]
+      })
       app.get('/limited', () => {
         throw tooManyRequests(undefined, undefined, { headers: { 'Retry-After': '30' } })
       })
@@ -46,6 +57,22 @@ const post = (path: string, body: string) =>
   fetch(server.url + path, { method: 'POST', headers: { 'content-type': 'application/json' }, body })
 
 describe('error handler', () => {
+  it('answers a decider’s refusal with the status of its reason and its Spanish text', async () => {
+    const answers = await Promise.all(
+      ['not-found', 'already-exists', 'not-allowed', 'rule-broken', 'invalid'].map(async (reason) => {
+        const res = await fetch(`${server.url}/refused/${reason}`)
+        return [reason, res.status, await res.json()] as const
+      }),
+    )
+    expect(answers).toEqual([
+      ['not-found', 404, { message: 'Página no encontrada', description: 'La página solicitada no existe' }],
+      ['already-exists', 409, { message: 'Registro ya existente', description: 'Ya existe un registro con los mismos datos' }],
+      ['not-allowed', 403, { message: 'Acceso denegado', description: 'No tiene permiso para realizar esta acción' }],
+      ['rule-broken', 422, { message: 'Operación no permitida', description: 'Debe existir al menos un administrador total activo' }],
+      ['invalid', 422, { message: 'Datos inválidos', description: 'Campo requerido', errors: [{ path: 'payload.keys.paypal.secret', message: 'Campo requerido' }] }],
+    ])
+  })
+
   it('answers malformed JSON with a Spanish 400', async () => {
     const res = await post('/echo', '{"title": ')
     expect(res.status).toBe(400)

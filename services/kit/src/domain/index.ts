@@ -1,0 +1,1 @@
+export { Refusal, refuse, type RefusalReason } from './refusal.ts'
