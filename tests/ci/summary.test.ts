@@ -16,6 +16,19 @@ describe('the CI summary line', () => {
     expect(summaryLine(summary)).toBe('7 passed, 1 failed, 2 skipped')
   })
 
+  it('names each failed test with its file and the first line of its failure, at most twenty', () => {
+    const failing = (index: number) => ({ status: 'failed', fullName: `prueba ${index}`, failureMessages: [`AssertionError: esperado ${index}\n    at stack`] })
+    const tests: VitestReport = {
+      success: false,
+      testResults: [{ name: '/repo/e.test.ts', status: 'failed', assertionResults: [{ status: 'passed' }, ...Array.from({ length: 22 }, (_, index) => failing(index))] }],
+    }
+    const summary = summarize({ tests, faults: passing(1), browser: passing(1) }, ['tests'])
+    expect(summary.notes[0]).toBe('tests: falló /repo/e.test.ts > prueba 0: AssertionError: esperado 0')
+    expect(summary.notes.filter((note) => note.startsWith('tests: falló'))).toHaveLength(20)
+    expect(summary.notes).toContain('tests: y 2 pruebas fallidas más')
+    expect(summaryLine(summary)).toBe('3 passed, 22 failed, 0 skipped')
+  })
+
   it('counts a file whose beforeAll threw (its tests reported skipped) as a failure', () => {
     const tests: VitestReport = {
       success: false,

@@ -11,10 +11,13 @@
  * - when every test must run (`requireEveryTest`, CI's REQUIRE_REAL_ENGINES=1), a step whose report
  *   ran no test, and a step with skipped tests, count once each: a suite that skipped itself
  *   (no engine, no binary) must not read clean.
+ * Each failed test is also named in a note with the first line of its failure, so that the end of
+ * CI's output, often all that is kept, says what broke.
  */
 export interface AssertionReport {
   status: string
   fullName?: string
+  failureMessages?: string[]
 }
 
 export interface FileReport {
@@ -50,6 +53,16 @@ export interface SummaryOptions {
 
 /** At most this many skipped tests are named in a note. */
 const namedSkips = 5
+/** At most this many failed tests are named, each in a note of its own. */
+const namedFailures = 20
+/** A failure's first line is cut to this many characters in its note. */
+const failureLineLength = 300
+
+function failureNote(step: string, file: FileReport, assertion: AssertionReport): string {
+  const firstLine = (assertion.failureMessages?.[0] ?? '').split('\n')[0]?.trim() ?? ''
+  const cut = firstLine.length > failureLineLength ? `${firstLine.slice(0, failureLineLength)}…` : firstLine
+  return `${step}: falló ${file.name ?? 'archivo'} > ${assertion.fullName ?? 'sin nombre'}${cut ? `: ${cut}` : ''}`
+}
 
 /** `reports`: each test step's report, or undefined when the step wrote none. */
 export function summarize(reports: Record<string, VitestReport | undefined>, failedSteps: readonly string[], options: SummaryOptions = {}): Summary {
@@ -77,6 +90,9 @@ export function summarize(reports: Record<string, VitestReport | undefined>, fai
       const more = skipped.length > namedSkips ? ` y ${skipped.length - namedSkips} más` : ''
       summary.notes.push(`${step}: ${skipped.length === 1 ? '1 prueba omitida' : `${skipped.length} pruebas omitidas`}: ${names.join('; ')}${more}`)
     }
+    const failures = files.flatMap((file) => (file.assertionResults ?? []).filter((assertion) => assertion.status === 'failed').map((assertion) => failureNote(step, file, assertion)))
+    summary.notes.push(...failures.slice(0, namedFailures))
+    if (failures.length > namedFailures) summary.notes.push(`${step}: y ${failures.length - namedFailures} pruebas fallidas más`)
     for (const file of files) {
       const failedHere = (file.assertionResults ?? []).some((assertion) => assertion.status === 'failed')
       if (file.status === 'failed' && !failedHere) {
