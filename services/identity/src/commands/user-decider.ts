@@ -1,6 +1,7 @@
 import {
   EMAIL_NOT_VERIFIED_TEXT,
   EMAIL_NOT_VERIFIED_TITLE,
+  identityEvents,
   INVALID_VERIFICATION_LINK_TEXT,
   INVALID_VERIFICATION_LINK_TITLE,
   passwordRecoveryRequested,
@@ -73,22 +74,8 @@ export const invalidRecoveryLink = () =>
 
 export const invalidVerificationLink = () => refuse.ruleBroken(INVALID_VERIFICATION_LINK_TITLE, INVALID_VERIFICATION_LINK_TEXT)
 
-/** The events of a user's stream. */
-type UserEvent =
-  | typeof userCreated
-  | typeof userUpdated
-  | typeof userProfileUpdated
-  | typeof userRoleChanged
-  | typeof userPermissionsChanged
-  | typeof userActivationToggled
-  | typeof userPasswordChanged
-  | typeof passwordRecoveryRequested
-  | typeof userEmailVerified
-  | typeof socialAccountLinked
-  | typeof userSignedIn
-  | typeof userSignedOut
-  | typeof userSetupReverted
-  | typeof userChangeRefused
+/** The events of a user's stream: every identity event. */
+type UserEvent = (typeof identityEvents)[number]
 type NewEvent = AnyNewEvent<UserEvent>
 
 function evolve(state: UserState | null, event: StreamEvent<UserEvent>): UserState | null {
@@ -237,22 +224,7 @@ function decide(command: UserCommand, state: UserState | null): readonly NewEven
 
 /** The rules of one user's stream (`user-{id}`); creation appends at version 0 and needs none. */
 export const userDecider: Decider<UserCommand, UserState | null, UserEvent> = {
-  events: [
-    userCreated,
-    userUpdated,
-    userProfileUpdated,
-    userRoleChanged,
-    userPermissionsChanged,
-    userActivationToggled,
-    userPasswordChanged,
-    passwordRecoveryRequested,
-    userEmailVerified,
-    socialAccountLinked,
-    userSignedIn,
-    userSignedOut,
-    userSetupReverted,
-    userChangeRefused,
-  ],
+  events: identityEvents,
   initialState: null,
   evolve,
   decide,

@@ -6,8 +6,15 @@ import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import type { PGlite, PGliteOptions } from '@electric-sql/pglite'
 
+let snapshotPath: string | undefined
+
 /** One file per installed PGlite and version: a snapshot is only loaded by the build that wrote it. */
 export function freshSnapshotPath(): string {
+  snapshotPath ??= snapshotPathOfInstalledPglite()
+  return snapshotPath
+}
+
+function snapshotPathOfInstalledPglite(): string {
   const installed = createRequire(import.meta.url).resolve('@electric-sql/pglite')
   const { version } = JSON.parse(readFileSync(join(dirname(installed), '..', 'package.json'), 'utf8')) as { version: string }
   const key = createHash('sha256').update(`${installed}@${version}`).digest('hex').slice(0, 16)
