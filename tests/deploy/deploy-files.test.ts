@@ -75,9 +75,17 @@ describe('what the images hold (decision 93; sizes: npm run measure:images)', ()
     const carrying = (name: string): string[] => imageBuilds(repositoryRoot).filter((build) => imageContentsFor(dockerfile, build.image, lock).packages.has(name)).map((build) => build.image)
     expect(carrying('exceljs')).toEqual(['campaign', 'donation', 'identity', 'jobs'])
     expect(carrying('@electric-sql/pglite')).toEqual(['jobs'])
-    expect([...frontEnd.names]).toEqual(expect.arrayContaining(['react', 'react-dom', 'chart.js', 'quill', 'jspdf', 'date-fns', 'dayjs', 'react-router', 'webpack', '@module-federation/enhanced']))
+    expect(carrying('jspdf')).toEqual(['donation', 'jobs']) // shared: the voucher in the browser, the acknowledgement on the server
+    expect(frontEnd.names.has('jspdf')).toBe(false)
+    expect([...frontEnd.names]).toEqual(expect.arrayContaining(['react', 'react-dom', 'chart.js', 'quill', 'date-fns', 'react-router', 'webpack', '@module-federation/enhanced']))
     expect(isFrontEndPackage(frontEnd, '@module-federation/runtime-core')).toBe(true)
-    expect(imageContentsFor(dockerfile, 'content', lock).packages.has('dayjs')).toBe(true) // sanitize-html's launder needs it (serverNeeds)
+    expect(imageContentsFor(dockerfile, 'content', lock).packages.has('dayjs')).toBe(true) // sanitize-html's launder needs it; no front end does
+  })
+
+  it('the front ends carry one date library, date-fns (the calendar\'s); relative times come from Intl', () => {
+    const frontEnd = frontEndPackages(repositoryRoot, readLockfile())
+    const dateLibraries = ['date-fns', 'dayjs', 'moment', 'luxon', 'timeago.js'].filter((name) => frontEnd.names.has(name))
+    expect(dateLibraries).toEqual(['date-fns'])
   })
 
   it('fail for a root install, a front-end dependency, an import the install lacks, a missing manifest or an uncopied source', () => {

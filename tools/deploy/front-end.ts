@@ -1,7 +1,9 @@
 /**
  * The front end's own packages, read from frontends/: its workspaces, their dependencies, the
  * packages their webpack configurations import and the tool their `build` script runs. A scoped
- * one brings its whole scope (`@module-federation/enhanced` → `@module-federation/*`).
+ * one brings its whole scope (`@module-federation/enhanced` → `@module-federation/*`). A library a
+ * server workspace also depends on (jspdf, which draws the OXXO voucher in the browser and the
+ * donation acknowledgement on the server) is shared, not the front end's.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { isBuiltin } from 'node:module'
@@ -49,6 +51,9 @@ export function frontEndPackages(root: string, lock: Lockfile): FrontEndPackages
     if (tool) libraries.add(tool)
   }
   for (const name of local) libraries.delete(name)
+  for (const workspace of workspaces.filter((candidate) => !candidate.dir.startsWith('frontends/'))) {
+    for (const name of Object.keys(workspace.manifest.dependencies ?? {})) libraries.delete(name)
+  }
   const scopes = new Set([...libraries].filter((name) => name.startsWith('@')).map((name) => name.split('/')[0]!))
   return { names: new Set([...libraries, ...frontEnds.map((workspace) => workspace.name)]), scopes }
 }

@@ -21,12 +21,6 @@ export interface ImageBuild {
   entries?: string[]
 }
 
-/**
- * Front-end libraries that server libraries need themselves, with the packages allowed to bring
- * them: dayjs formats dates inside exceljs and sanitize-html's launder.
- */
-export const serverNeeds: Record<string, readonly string[]> = { dayjs: ['exceljs', 'launder'] }
-
 /** The file a root package.json script runs with tsx (`replay` → platform/src/cli/replay.ts). */
 export function rootScriptFile(root: string, script: string): string {
   const words = (readManifest(root, '.').scripts?.[script] ?? '').split(/\s+/)
@@ -127,15 +121,11 @@ function declares(entry: LockPackage, name: string): 'runtime' | 'optional' | un
   return undefined
 }
 
-/** Front-end libraries in the install, unless a server library listed in `serverNeeds` alone brings them. */
+/** Front-end libraries in the install, each with the packages that bring it. */
 export function frontEndProblems(contents: ImageContents, lock: Lockfile, frontEnd: FrontEndPackages): string[] {
   const brought = dependents(lock, contents.installed)
   return [...contents.packages]
     .filter((name) => isFrontEndPackage(frontEnd, name))
-    .filter((name) => {
-      const by = [...(brought.get(name) ?? [])]
-      return !(serverNeeds[name] && by.length > 0 && by.every((dependent) => serverNeeds[name]!.includes(dependent)))
-    })
     .sort()
     .map((name) => `image ${contents.build.image}: front-end library ${name} (needed by ${[...(brought.get(name) ?? ['?'])].sort().join(', ')})`)
 }

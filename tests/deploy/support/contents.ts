@@ -16,7 +16,7 @@ export function readLockfile(): Lockfile {
 }
 
 /** Heavy libraries an image may hold only when its own code imports them. */
-const heavy = ['exceljs', '@electric-sql/pglite', 'pdfkit']
+const heavy = ['exceljs', '@electric-sql/pglite', 'jspdf']
 
 function heavyProblems(contents: ImageContents): string[] {
   const imported = new Set(contents.sources.packages.map((use) => use.name))

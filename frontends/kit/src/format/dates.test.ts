@@ -28,8 +28,18 @@ describe('Spanish formats in Mexico City time (spec §1)', () => {
     expect(formatDate('2026-03-01')).toBe('01/03/2026')
   })
 
-  it('says relative times in Spanish', () => {
-    expect(fromNow('2026-11-19T12:00:00Z', '2026-11-22T12:00:00Z')).toBe('hace 3 días')
+  it('says relative times in Spanish, each in the unit that reads best', () => {
+    const now = '2026-11-22T12:00:00Z'
+    const before = (milliseconds: number) => new Date(Date.parse(now) - milliseconds).toISOString()
+    expect(fromNow('2026-11-19T12:00:00Z', now)).toBe('hace 3 días')
+    expect(fromNow(before(10_000), now)).toBe('hace unos segundos')
+    expect(fromNow(before(50_000), now)).toBe('hace 1 minuto')
+    expect(fromNow(before(44 * 60_000), now)).toBe('hace 44 minutos')
+    expect(fromNow(before(46 * 60_000), now)).toBe('hace 1 hora')
+    expect(fromNow(before(23 * 3_600_000), now)).toBe('hace 1 día')
+    expect(fromNow('2026-10-22T12:00:00Z', now)).toBe('hace 1 mes')
+    expect(fromNow('2024-11-22T12:00:00Z', now)).toBe('hace 2 años')
+    expect(fromNow('2026-11-22T14:00:00Z', now)).toBe('dentro de 2 horas')
   })
 
   it('writes pesos the es-MX way', () => {

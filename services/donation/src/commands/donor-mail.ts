@@ -94,7 +94,7 @@ type ThankYou = z.infer<typeof thankYouSchema>
 async function acknowledgementFile(donation: ThankYou, settings: PaymentSettings, campaignTitle: string | undefined): Promise<MailAttachment | undefined> {
   const { folio, type, approvedAt } = donation
   if (folio === undefined || type === undefined || approvedAt === undefined) return undefined
-  const pdf = await acknowledgementPdf({
+  const pdf = acknowledgementPdf({
     charity: settings.siteName,
     donataria: settings.donataria,
     folio,

@@ -1,4 +1,4 @@
-import PDFDocument from 'pdfkit'
+import { jsPDF } from 'jspdf'
 import { formatFolio, formatPesos, paymentChannelLabels, type Donataria, type PaymentChannel } from '@donaciones/contracts'
 
 /** What a 'Comprobante de donativo' says: every approved donation gets one, deductible or not. */
@@ -39,38 +39,39 @@ export function acknowledgementLines(acknowledgement: Acknowledgement): Array<[s
   return lines
 }
 
+const MARGIN = 56
+const LINE_HEIGHT = 1.25
+
 /**
- * The acknowledgement as a one-page PDF of text (pdfkit's standard Helvetica, so it is searchable
- * and small). Not a CFDI: the deductible receipt is stamped apart by the charity's provider.
+ * The acknowledgement as a one-page PDF of text (jsPDF's standard Helvetica, so it is searchable
+ * and small; the same library draws the OXXO voucher in the browser). Not a CFDI: the deductible
+ * receipt is stamped apart by the charity's provider.
  */
-export function acknowledgementPdf(acknowledgement: Acknowledgement): Promise<Buffer> {
-  const document = new PDFDocument({
-    size: 'LETTER',
-    margin: 56,
-    info: { Title: `Comprobante de donativo ${formatFolio(acknowledgement.folio)}`, Author: acknowledgement.charity },
-  })
-  const chunks: Buffer[] = []
-  const done = new Promise<Buffer>((resolve, reject) => {
-    document.on('data', (chunk: Buffer) => chunks.push(chunk))
-    document.on('end', () => resolve(Buffer.concat(chunks)))
-    document.on('error', reject)
-  })
-  document.font('Helvetica-Bold').fontSize(20).text('Comprobante de donativo')
-  document.moveDown(1.5)
-  for (const [label, value] of acknowledgementLines(acknowledgement)) {
-    document.font('Helvetica-Bold').fontSize(11).text(label)
-    document.font('Helvetica').fontSize(11).text(value)
-    document.moveDown(0.6)
+export function acknowledgementPdf(acknowledgement: Acknowledgement): Buffer {
+  const document = new jsPDF({ unit: 'pt', format: 'letter' })
+  document.setProperties({ title: `Comprobante de donativo ${formatFolio(acknowledgement.folio)}`, author: acknowledgement.charity })
+  const width = document.internal.pageSize.getWidth() - 2 * MARGIN
+  let y = MARGIN
+  const write = (text: string, font: 'normal' | 'bold', size: number): void => {
+    document.setFont('helvetica', font).setFontSize(size)
+    const lines = document.splitTextToSize(text, width) as string[]
+    document.text(lines, MARGIN, y, { baseline: 'top', lineHeightFactor: LINE_HEIGHT })
+    y += lines.length * size * LINE_HEIGHT
   }
-  document.moveDown(1)
-  document
-    .font('Helvetica')
-    .fontSize(9)
-    .text(
-      acknowledgement.donataria.enabled
-        ? 'Este comprobante acredita la recepción de su donativo. Si lo solicitó, el recibo deducible (CFDI) se emite por separado.'
-        : 'Este comprobante acredita la recepción de su donativo. No es un comprobante fiscal.',
-    )
-  document.end()
-  return done
+  write('Comprobante de donativo', 'bold', 20)
+  y += 20
+  for (const [label, value] of acknowledgementLines(acknowledgement)) {
+    write(label, 'bold', 11)
+    write(value, 'normal', 11)
+    y += 8
+  }
+  y += 14
+  write(
+    acknowledgement.donataria.enabled
+      ? 'Este comprobante acredita la recepción de su donativo. Si lo solicitó, el recibo deducible (CFDI) se emite por separado.'
+      : 'Este comprobante acredita la recepción de su donativo. No es un comprobante fiscal.',
+    'normal',
+    9,
+  )
+  return Buffer.from(document.output('arraybuffer'))
 }
