@@ -1,11 +1,12 @@
 import { execFileSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { createServer, type Server } from 'node:https'
-import type { AddressInfo } from 'node:net'
+import { createServer as createTcpServer, type AddressInfo, type Socket } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ConektaClient, ConektaError } from '../src/providers/conekta-client.ts'
+import { ConektaRecurringClient } from '../src/providers/conekta-recurring.ts'
 
 /** The SDK turns TLS verification off unless given an agent: ours must refuse a certificate nobody signed. */
 describe('Conekta client TLS', () => {
@@ -33,4 +34,33 @@ describe('Conekta client TLS', () => {
     expect((error as ConektaError).status).toBeUndefined()
     expect(requests).toBe(0)
   })
+})
+
+/** A provider that accepts the connection and never answers must not hold a donor's request for good. */
+describe('Conekta client wait', () => {
+  const sockets: Socket[] = []
+  const silent = createTcpServer((socket) => sockets.push(socket))
+  let basePath = ''
+
+  beforeAll(async () => {
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve))
+    basePath = `http://127.0.0.1:${(silent.address() as AddressInfo).port}`
+  })
+  afterAll(async () => {
+    for (const socket of sockets) socket.destroy()
+    await new Promise<void>((resolve) => silent.close(() => resolve()))
+  })
+
+  it('gives up on a silent provider after its limit, as on an unreachable one', async () => {
+    const error = await new ConektaClient('key_privada', basePath, 300).getOrder('ord_x').catch((caught: unknown) => caught)
+    expect(error).toBeInstanceOf(ConektaError)
+    expect((error as ConektaError).status).toBeUndefined()
+    expect((error as ConektaError).message).toBe('No fue posible comunicarse con el proveedor de pagos (ECONNABORTED)')
+  }, 20_000)
+
+  it('bounds the monthly calls too', async () => {
+    const error = await new ConektaRecurringClient('key_privada', basePath, 300).ensurePlan(10_000).catch((caught: unknown) => caught)
+    expect(error).toBeInstanceOf(ConektaError)
+    expect((error as ConektaError).message).toMatch(/^No fue posible comunicarse con el proveedor de pagos/)
+  }, 20_000)
 })

@@ -45,14 +45,27 @@ export async function callConekta<T>(request: () => Promise<{ data: unknown }>, 
 }
 
 /**
- * The official SDK, always with a TLS-verifying agent (9.0.0 turns verification off when none is
- * given) and its own base path (never a global axios baseURL).
+ * How long a Conekta call may wait for its answer. Without a limit a provider that accepts the
+ * connection and never answers would hold the donor's request, and the worker, for good; a call
+ * cut short fails like any unreachable provider, and an order it may still have created is found by
+ * reconciliation (paid orders not recorded).
  */
+export const CONEKTA_TIMEOUT_MS = 30_000
+
+/**
+ * The official SDK's settings: always a TLS-verifying agent (9.0.0 turns verification off when
+ * none is given), its own base path (never a global axios baseURL) and a bounded wait.
+ */
+export function conektaConfiguration(privateKey: string, basePath: string, timeoutMs = CONEKTA_TIMEOUT_MS): Configuration {
+  return new Configuration({ accessToken: privateKey, basePath, baseOptions: { httpsAgent: new https.Agent(), timeout: timeoutMs } })
+}
+
+/** Orders and webhook keys through the official SDK (see conektaConfiguration). */
 export class ConektaClient {
   private readonly configuration: Configuration
 
-  constructor(privateKey: string, basePath: string) {
-    this.configuration = new Configuration({ accessToken: privateKey, basePath, baseOptions: { httpsAgent: new https.Agent() } })
+  constructor(privateKey: string, basePath: string, timeoutMs = CONEKTA_TIMEOUT_MS) {
+    this.configuration = conektaConfiguration(privateKey, basePath, timeoutMs)
   }
 
   createOrder(order: OrderRequest, idempotencyKey: string): Promise<ConektaOrder> {

@@ -1,6 +1,5 @@
-import https from 'node:https'
-import { Configuration, CustomersApi, PaymentMethodsApi, PlansApi, SubscriptionsApi, type Customer } from 'conekta'
-import { callConekta, ConektaError } from './conekta-client.ts'
+import { CustomersApi, PaymentMethodsApi, PlansApi, SubscriptionsApi, type Configuration, type Customer } from 'conekta'
+import { callConekta, CONEKTA_TIMEOUT_MS, conektaConfiguration, ConektaError } from './conekta-client.ts'
 import {
   conektaCustomerSchema,
   conektaPaymentSourceSchema,
@@ -16,12 +15,12 @@ export function planIdFor(amountCents: number): string {
   return `donativo-mensual-mxn-${amountCents}`
 }
 
-/** Conekta's plans, customers, payment sources and customer subscriptions, through the official SDK (TLS verified, as for orders). */
+/** Conekta's plans, customers, payment sources and customer subscriptions, through the official SDK (TLS verified and a bounded wait, as for orders). */
 export class ConektaRecurringClient {
   private readonly configuration: Configuration
 
-  constructor(privateKey: string, basePath: string) {
-    this.configuration = new Configuration({ accessToken: privateKey, basePath, baseOptions: { httpsAgent: new https.Agent() } })
+  constructor(privateKey: string, basePath: string, timeoutMs = CONEKTA_TIMEOUT_MS) {
+    this.configuration = conektaConfiguration(privateKey, basePath, timeoutMs)
   }
 
   /** The monthly plan of this amount: read, or created once (a concurrent creation is read back). */
