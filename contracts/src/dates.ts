@@ -65,5 +65,8 @@ export function formatDateTime(value: DateInput): string {
 
 const isoDay = new Intl.DateTimeFormat('en-CA', { timeZone: SITE_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' })
 
+/** The day (YYYY-MM-DD) an instant falls on in Mexico City, where the platform's dates live. */
+export const mexicoCityDayOf = (value: DateInput): string => isoDay.format(new Date(value))
+
 /** Today (or `now`) in Mexico City as YYYY-MM-DD. */
-export const todayInMexico = (now: Date = new Date()): string => isoDay.format(now)
+export const todayInMexico = (now: DateInput = new Date()): string => mexicoCityDayOf(now)

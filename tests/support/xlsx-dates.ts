@@ -1,8 +1,9 @@
 import { expect } from 'vitest'
 import { XLSX_DATE_FORMAT, XLSX_DATE_TIME_FORMAT, type XlsxReadCell } from '@donaciones/xlsx'
+import { SITE_TIME_ZONE } from '@donaciones/contracts'
 
 const mexicoCity = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'America/Mexico_City',
+  timeZone: SITE_TIME_ZONE,
   year: 'numeric',
   month: '2-digit',
   day: '2-digit',

@@ -1,3 +1,4 @@
+import { todayInMexico } from '@donaciones/contracts'
 /** The campaign both benchmarks (server and web) create: an open, realistic public page. */
 export function sampleCampaignPayload(thumbnail: string, categoryIds: readonly string[]): Record<string, unknown> {
   return {
@@ -5,7 +6,7 @@ export function sampleCampaignPayload(thumbnail: string, categoryIds: readonly s
     description: 'Mochilas, cuadernos y lápices para 120 niñas y niños',
     goal: 50_000,
     duration: 60,
-    date: new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Mexico_City' }).format(new Date()),
+    date: todayInMexico(),
     thumbnail,
     categories: [...categoryIds],
     institution: null,

@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { campaignStateLabel, isScheduled, mexicoCityDate } from './schedule.ts'
+import { todayInMexico } from '../dates.ts'
+import { campaignStateLabel, isScheduled } from './schedule.ts'
 
 describe('scheduled publication', () => {
   // 2026-11-24 01:00 UTC is still 2026-11-23 in Mexico City (UTC-6).
   const now = new Date('2026-11-24T01:00:00Z')
 
   it('reads today in Mexico City, not in UTC', () => {
-    expect(mexicoCityDate(now)).toBe('2026-11-23')
+    expect(todayInMexico(now)).toBe('2026-11-23')
   })
 
   it('is scheduled only while the publication day has not begun in Mexico City', () => {

@@ -1,16 +1,11 @@
-const mexicoCityDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Mexico_City', year: 'numeric', month: '2-digit', day: '2-digit' })
-
-/** The day (YYYY-MM-DD) in Mexico City, where the platform's dates live. */
-export function mexicoCityDate(now: Date = new Date()): string {
-  return mexicoCityDay.format(now)
-}
+import { todayInMexico } from '../dates.ts'
 
 /**
  * A campaign whose publication date is after today in Mexico City is scheduled: it is not public
  * and takes no donations until that day begins (shown as 'Programada' in the dashboard).
  */
 export function isScheduled(publicationDate: string, now: Date = new Date()): boolean {
-  return publicationDate.slice(0, 10) > mexicoCityDate(now)
+  return publicationDate.slice(0, 10) > todayInMexico(now)
 }
 
 export const SCHEDULED_LABEL = 'Programada'

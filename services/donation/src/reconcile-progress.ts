@@ -1,6 +1,7 @@
+import { SITE_TIME_ZONE } from '@donaciones/contracts'
 import type { ReconcileStep } from './commands/reconcile.ts'
 
-const mexicoCity = new Intl.DateTimeFormat('es-MX', { timeZone: 'America/Mexico_City', dateStyle: 'medium', timeStyle: 'short' })
+const mexicoCity = new Intl.DateTimeFormat('es-MX', { timeZone: SITE_TIME_ZONE, dateStyle: 'medium', timeStyle: 'short' })
 
 function count(value: number, one: string, many: string): string {
   return `${value} ${value === 1 ? one : many}`

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import { expect } from 'vitest'
+import { todayInMexico } from '@donaciones/contracts'
 import {
   activateAccount,
   configureSite,
@@ -68,7 +69,7 @@ export async function configureDonationSite<Site extends SiteWithMail>(site: Sit
 export { configureSite }
 
 function mexicoToday(offsetDays = 0): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Mexico_City' }).format(new Date(Date.now() + offsetDays * 86_400_000))
+  return todayInMexico(Date.now() + offsetDays * 86_400_000)
 }
 
 /** A campaign through the admin API; `ended` publishes it long ago for one day, `startsInDays` schedules it. */

@@ -1,4 +1,4 @@
-import { filePath, isScheduled, mexicoCityDate, searchKey, type Campaign, type CampaignCard, type CampaignSummary } from '@donaciones/contracts'
+import { filePath, isScheduled, searchKey, todayInMexico, type Campaign, type CampaignCard, type CampaignSummary } from '@donaciones/contracts'
 import { containsPattern, ident, type SqlExecutor } from '@donaciones/kit'
 import { campaignComments } from './comments.ts'
 import { campaignDonations, campaignDonorWall, donationTotalsSql } from './donation-totals.ts'
@@ -113,7 +113,7 @@ export function campaignSchedule(row: Pick<CampaignRow, 'date' | 'duration' | 'a
 /** SQL condition of a public campaign: active and published (its day has begun in Mexico City). */
 export function publicCampaignSql(table = 'campaigns', now = new Date()): string {
   // A date the server computed, never client input.
-  return `${table}.active and ${table}.date <= date '${mexicoCityDate(now)}'`
+  return `${table}.active and ${table}.date <= date '${todayInMexico(now)}'`
 }
 
 /** The whole campaign as its page shows it: comments and approved donations included. */

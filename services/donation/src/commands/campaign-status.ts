@@ -1,4 +1,4 @@
-import { campaignDonationStatusSchema, type CampaignDonationStatus } from '@donaciones/contracts'
+import { campaignDonationStatusSchema, formatDate, type CampaignDonationStatus } from '@donaciones/contracts'
 import { callService, conflict, type ServiceDirectory, serviceUnavailable, unprocessable } from '@donaciones/kit'
 import { KeptAnswers } from '../kept-answers.ts'
 
@@ -36,8 +36,6 @@ export class CampaignStatusCache {
   }
 }
 
-const mexicoDay = new Intl.DateTimeFormat('es-MX', { timeZone: 'America/Mexico_City', day: '2-digit', month: '2-digit', year: 'numeric' })
-const formatMexicoDay = (instant: string) => mexicoDay.format(new Date(instant))
 
 /** The campaign service says whether a donation may be taken now: it must exist, be active and still open. */
 export async function requireOpenCampaign(campaigns: CampaignStatusCache, campaignId: string, requestId?: string, now: Date = new Date()): Promise<CampaignDonationStatus> {
@@ -49,7 +47,7 @@ export async function requireOpenCampaign(campaigns: CampaignStatusCache, campai
   if (!campaign.active) throw conflict('Campaña no disponible', 'Esta campaña no está recibiendo donaciones')
   // A kept answer may be older than the start or the end: the dates decide now.
   if (now < new Date(campaign.startsAt)) {
-    throw conflict('Campaña programada', `Esta campaña recibirá donaciones a partir del ${formatMexicoDay(campaign.startsAt)}.`)
+    throw conflict('Campaña programada', `Esta campaña recibirá donaciones a partir del ${formatDate(campaign.startsAt)}.`)
   }
   if (now >= new Date(campaign.endsAt)) throw conflict('Campaña finalizada', 'Esta campaña ha finalizado.')
   return campaign

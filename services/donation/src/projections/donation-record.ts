@@ -5,11 +5,11 @@ import {
   donationFailed,
   donationProviderDetailsRecorded,
   donationRequested,
+  mexicoCityDayOf,
   type EventEnvelope,
 } from '@donaciones/contracts'
 import { isEvent } from '@donaciones/kit'
 import type { DonationRow } from './donation-queries.ts'
-import { localDateOf } from './local-date.ts'
 
 /** A row of the donations table as its events make it, before it is written. */
 export interface DonationRecord {
@@ -68,7 +68,7 @@ function evolve(row: DonationRecord, event: EventEnvelope): DonationRecord {
       type: data.type,
       fee: data.fee,
       approvedAt: data.approvedAt,
-      approvedLocalDate: localDateOf(data.approvedAt),
+      approvedLocalDate: mexicoCityDayOf(data.approvedAt),
       donorName: row.donorName === '' ? data.donor.name : row.donorName,
       donorEmail: row.donorEmail === '' ? data.donor.email : row.donorEmail,
       updatedAt: data.approvedAt,
@@ -101,7 +101,7 @@ export function newDonationRecord(events: readonly EventEnvelope[], start = 0): 
     currency: data.currency,
     fee: 0,
     createdAt: data.requestedAt,
-    localDate: localDateOf(data.requestedAt),
+    localDate: mexicoCityDayOf(data.requestedAt),
     approvedAt: null,
     approvedLocalDate: null,
     createdBy: data.userId,

@@ -5,11 +5,11 @@ import {
   donationFailed,
   donationProviderDetailsRecorded,
   donationRequested,
+  mexicoCityDayOf,
   type EventEnvelope,
 } from '@donaciones/contracts'
 import { ident, on, typedProjection, type Projection, type SqlExecutor } from '@donaciones/kit'
 import { newDonationRecord, type DonationRecord } from './donation-record.ts'
-import { localDateOf } from './local-date.ts'
 
 const table = (schema: string) => `${ident(schema)}.donations`
 
@@ -42,7 +42,7 @@ const byEvent = typedProjection({
         `insert into ${table(schema)} (id, channel, type, status, approved, amount, currency, created_at, local_date, created_by, campaign_id,
            donor_name, donor_email, donor_phone, provider_order_id, idempotency_key, updated_at)
          values ($1, $2, $2, 'pending', false, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $5) on conflict (id) do nothing`,
-        [data.donationId, data.type, data.amount, data.currency, data.requestedAt, localDateOf(data.requestedAt), data.userId, data.campaignId,
+        [data.donationId, data.type, data.amount, data.currency, data.requestedAt, mexicoCityDayOf(data.requestedAt), data.userId, data.campaignId,
           data.donor.name, data.donor.email, data.phone ?? null, data.providerOrderId, data.idempotencyKey ?? null],
       )
     }),
@@ -63,7 +63,7 @@ const byEvent = typedProjection({
         `update ${table(schema)} set status = 'approved', approved = true, type = $2, fee = $3, approved_at = $4, approved_local_date = $5,
            donor_name = case when donor_name = '' then $6 else donor_name end, donor_email = case when donor_email = '' then $7 else donor_email end,
            folio = $8, updated_at = $4 where id = $1`,
-        [data.donationId, data.type, data.fee, data.approvedAt, localDateOf(data.approvedAt), data.donor.name, data.donor.email, event.position],
+        [data.donationId, data.type, data.fee, data.approvedAt, mexicoCityDayOf(data.approvedAt), data.donor.name, data.donor.email, event.position],
       )
     }),
     on(donationFailed, async (data, _event, tx, schema) => {

@@ -1,5 +1,5 @@
 import { jsPDF } from 'jspdf'
-import { formatFolio, formatPesos, paymentChannelLabels, type Donataria, type PaymentChannel } from '@donaciones/contracts'
+import { formatFolio, formatPesos, paymentChannelLabels, SITE_TIME_ZONE, type Donataria, type PaymentChannel } from '@donaciones/contracts'
 
 /** What a 'Comprobante de donativo' says: every approved donation gets one, deductible or not. */
 export interface Acknowledgement {
@@ -15,7 +15,7 @@ export interface Acknowledgement {
   campaign: string | undefined
 }
 
-const mexicoCity = new Intl.DateTimeFormat('es-MX', { timeZone: 'America/Mexico_City', dateStyle: 'long', timeStyle: 'short' })
+const mexicoCity = new Intl.DateTimeFormat('es-MX', { timeZone: SITE_TIME_ZONE, dateStyle: 'long', timeStyle: 'short' })
 const dofDate = new Intl.DateTimeFormat('es-MX', { timeZone: 'UTC', dateStyle: 'long' })
 
 /** '15 de enero de 2026, 10:30 (hora de la Ciudad de México)'. */
