@@ -17,6 +17,7 @@ async function startErrors(filePath: string, code: string): Promise<string[]> {
 
 const ownWays = [
   ['the embedded platform called directly', "import { startEmbeddedPlatform } from '@donaciones/platform'\nconst options = { port: 0 }\nexport const started = startEmbeddedPlatform(options)\n"],
+  ['the embedded platform under another name', "import { startEmbeddedPlatform as start } from '@donaciones/platform'\nexport const started = start({ port: 0 })\n"],
   ['npm start run by hand', "export const entry = 'platform/src/embedded.ts'\n"],
   ['the gateway process run by hand', "export const entry = 'gateway/src/main.ts'\n"],
   ['a service process run by hand', "const service = 'audit'\nexport const entry = `services/${service}/src/main.ts`\n"],
@@ -28,6 +29,8 @@ const sliceWays = [
     'a service runtime started by hand',
     "import { startServiceRuntime } from '@donaciones/kit'\ndeclare const options: Parameters<typeof startServiceRuntime>[0]\nexport const runtime = startServiceRuntime(options)\n",
   ],
+  ['a service runtime under another name', "import { startServiceRuntime as start } from '@donaciones/kit'\ndeclare const options: Parameters<typeof start>[0]\nexport const runtime = start(options)\n"],
+  ['the gateway app under another name', "import { createGatewayApp as gatewayOf } from '@donaciones/gateway'\ndeclare const options: Parameters<typeof gatewayOf>[0]\nexport const gateway = gatewayOf(options)\n"],
   ['a service runtime started through the kit namespace', "import * as kit from '@donaciones/kit'\ndeclare const options: kit.ServiceRuntimeOptions\nexport const runtime = kit.startServiceRuntime(options)\n"],
   [
     'the gateway app made by hand',

@@ -16,9 +16,12 @@ const unitsUnderTest = ['services/kit/**', 'gateway/src/**']
 
 /** A call of `name`, imported by name or through a namespace (`kit.name(...)`). */
 const callOf = (name) => `CallExpression:matches([callee.name='${name}'], [callee.property.name='${name}'])`
+/** `name` imported under another one (`import { name as start }`), whose calls `callOf` cannot see. */
+const renamedImportOf = (name) => `ImportSpecifier[imported.name='${name}'][local.name!='${name}']`
 
 export const platformStartSelectors = [
   { selector: "CallExpression[callee.name='startEmbeddedPlatform']", message },
+  { selector: renamedImportOf('startEmbeddedPlatform'), message },
   { selector: 'Literal[value=/^(platform\\/src\\/embedded|gateway\\/src\\/main)\\.ts$/]', message },
   { selector: 'TemplateElement[value.raw=/\\/src\\/main\\.ts$/]', message },
 ]
@@ -26,7 +29,9 @@ export const platformStartSelectors = [
 /** A service runtime or the gateway started by hand: what `startServiceSlice` does. */
 export const sliceStartSelectors = [
   { selector: callOf('startServiceRuntime'), message },
+  { selector: renamedImportOf('startServiceRuntime'), message },
   { selector: callOf('createGatewayApp'), message },
+  { selector: renamedImportOf('createGatewayApp'), message },
 ]
 
 export function oneWayToStartConfig() {
