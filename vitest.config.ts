@@ -14,6 +14,11 @@ export default defineConfig({
     testTimeout: 180_000,
     hookTimeout: 300_000,
     pool: 'forks',
+    // A worker runs its files in one process (decision 125): importing the kit, the services and
+    // vitest again for each of 201 files cost more than half the suite. What a file changes in
+    // the process's environment is put back when it ends (tests/support/file-environment.ts).
+    isolate: false,
+    setupFiles: ['tests/support/file-environment.ts'],
     // One worker per core, not vitest's cores − 1: on two cores a test file mostly waits for the
     // servers it started, and a second worker made the suite 1.4 times faster. Test servers run as
     // children take their ports from a block of their worker's own (tests/support/processes.ts).

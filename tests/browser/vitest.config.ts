@@ -8,6 +8,10 @@ export default defineConfig({
     hookTimeout: 180_000,
     pool: 'forks',
     fileParallelism: false,
+    // The files, still one after the other, share one process (decision 125); each still starts
+    // its own site, simulator, mail catcher and Chromium, so no journey sees another's data.
+    isolate: false,
+    setupFiles: ['tests/support/file-environment.ts'],
     reporters: process.env.TEST_REPORT_FILE ? ['default', ['json', { outputFile: process.env.TEST_REPORT_FILE }]] : ['default'],
   },
 })

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs'
-import { afterEach, describe, expect, it, vi } from 'vitest'
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest'
 
 async function freshEngines(required: boolean, selection = '') {
   vi.resetModules()
@@ -9,6 +9,12 @@ async function freshEngines(required: boolean, selection = '') {
   vi.stubEnv('NATS_URL', 'nats://127.0.0.1:4222')
   return import('./engines.ts')
 }
+
+// The imports below evaluate engines.ts under made-up environments, the last one failing; the next
+// file of this worker's process (decision 125) must evaluate it afresh under the real one.
+afterAll(() => {
+  vi.resetModules()
+})
 
 describe('skipWithout: what a missing engine or binary does to a suite', () => {
   afterEach(() => {

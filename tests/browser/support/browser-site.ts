@@ -62,7 +62,8 @@ export async function startBrowserSite(env: Record<string, string> = {}): Promis
       return ((await response.json()) as { token: string }).token
     },
     async stop() {
-      await child.stop()
+      // Its data directory is thrown away: no need to wait 1.4 s for a graceful shutdown.
+      await child.stop('SIGKILL')
       await Promise.all([sim.close(), mail.close()])
       rmSync(dataDir, { recursive: true, force: true })
     },

@@ -3,6 +3,7 @@ import express from 'express'
 import { createLogger } from '../http/logger.ts'
 import { createServiceApp, finishServiceApp, startHttpServer, type RunningHttpServer } from '../http/server.ts'
 import { isLoopbackPeer } from './http.ts'
+import { metricsFor } from './registry.ts'
 
 /** The value of one series in the text format, or undefined when it is absent. */
 function sample(text: string, name: string, labels: Record<string, string>): number | undefined {
@@ -50,5 +51,22 @@ describe('service app /metrics', () => {
     expect(sample(text, 'http_requests_total', { service: 'metricas-prueba', route: 'unmatched', status: '404' })).toBe(1)
     expect(sample(text, 'http_request_duration_seconds_count', { ...base, route: '/api/things/:id' })).toBe(3)
     expect(text).not.toMatch(/a1|b2|c3|x9|\/42/)
+  })
+})
+
+describe('lag gauges on scrape', () => {
+  it('a lag that cannot be read (its database closed) leaves its gauge as it was and the scrape whole', async () => {
+    const metrics = metricsFor('metricas-lag-prueba')
+    metrics.setRelayLag(async () => 4)
+    metrics.setConsumerLag('prueba_projections', async () => 2)
+    expect(sample(await metrics.registry.metrics(), 'outbox_relay_lag_events', {})).toBe(4)
+
+    metrics.setRelayLag(() => Promise.reject(new Error('PGlite is closed')))
+    metrics.setConsumerLag('prueba_projections', () => Promise.reject(new Error('PGlite is closed')))
+    metrics.observeAppend(0.002)
+    const text = await metrics.registry.metrics()
+    expect(sample(text, 'outbox_relay_lag_events', {})).toBe(4)
+    expect(sample(text, 'projection_consumer_lag_events', { consumer: 'prueba_projections' })).toBe(2)
+    expect(sample(text, 'eventstore_append_duration_seconds_count', {})).toBe(1)
   })
 })

@@ -4,6 +4,12 @@ import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom
 export type LagSource = () => Promise<number | undefined>
 
 /**
+ * A lag that cannot be read now (its database is down or already closed) leaves the gauge as it
+ * was: the scrape still answers with every other series instead of failing whole.
+ */
+const readLag = (source: LagSource): Promise<number | undefined> => source().catch(() => undefined)
+
+/**
  * One registry per service (and one for the gateway), every series labelled `service`: several
  * services share one process in embedded mode and must not collide in a global registry.
  */
@@ -44,7 +50,8 @@ export class ServiceMetrics {
       help: 'Events committed to the log but not yet published by the outbox relay',
       registers,
       async collect() {
-        const value = await relayLag()?.()
+        const source = relayLag()
+        const value = source && (await readLag(source))
         if (value !== undefined) this.set(value)
       },
     })
@@ -56,7 +63,7 @@ export class ServiceMetrics {
       registers,
       async collect() {
         for (const [consumer, source] of consumerLag) {
-          const value = await source()
+          const value = await readLag(source)
           if (value !== undefined) this.set({ consumer }, value)
         }
       },
