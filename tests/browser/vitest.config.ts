@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os'
 import { defineConfig } from 'vitest/config'
 
 /** Browser journeys in Debian's Chromium, driven by playwright-core (no browser download). */
@@ -7,9 +8,10 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 180_000,
     pool: 'forks',
-    fileParallelism: false,
-    // The files, still one after the other, share one process (decision 125); each still starts
-    // its own site, simulator, mail catcher and Chromium, so no journey sees another's data.
+    // One worker per core, at most four (each holds a site's process and a Chromium, about 1.2 GB).
+    // A worker runs its files in one process (decision 125); each file still starts its own site,
+    // simulator, mail catcher and Chromium, so no journey sees another's data.
+    maxWorkers: Math.min(4, availableParallelism()),
     isolate: false,
     setupFiles: ['tests/support/file-environment.ts'],
     reporters: process.env.TEST_REPORT_FILE ? ['default', ['json', { outputFile: process.env.TEST_REPORT_FILE }]] : ['default'],
