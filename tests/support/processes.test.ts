@@ -7,11 +7,11 @@ import { distinctFreePorts, freePort, repositoryRoot } from './processes.ts'
 const run = promisify(execFile)
 
 /** The port `freePort` hands out first in a process that vitest would call worker `poolId`. */
-async function firstPortOfWorker(poolId: number): Promise<number> {
+async function firstPortOfWorker(poolId: number, blockShift = ''): Promise<number> {
   const script = "const { freePort } = await import('./tests/support/processes.ts'); console.log(await freePort())"
   const { stdout } = await run(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
     cwd: repositoryRoot,
-    env: { ...process.env, VITEST_POOL_ID: String(poolId) },
+    env: { ...process.env, VITEST_POOL_ID: String(poolId), TEST_PORT_BLOCK_SHIFT: blockShift },
   })
   return Number(stdout.trim())
 }
@@ -36,6 +36,12 @@ describe('ports for test servers run as child processes', () => {
     const [first, second] = await Promise.all([firstPortOfWorker(1), firstPortOfWorker(2)])
     expect(Math.floor((first! - 20_000) / 1000)).toBe(1)
     expect(Math.floor((second! - 20_000) / 1000)).toBe(2)
+  })
+
+  it('of a suite run beside another come from blocks shifted by TEST_PORT_BLOCK_SHIFT', async () => {
+    const [shifted, wrapped] = await Promise.all([firstPortOfWorker(1, '6'), firstPortOfWorker(8, '6')])
+    expect(Math.floor((shifted! - 20_000) / 1000)).toBe(7)
+    expect(Math.floor((wrapped! - 20_000) / 1000)).toBe(2)
   })
 
   it('skip a port something already listens on', async () => {
