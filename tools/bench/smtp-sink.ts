@@ -13,6 +13,8 @@ const server = new SMTPServer({
     stream.resume()
   },
 })
+// A sender gone amid a message (a service stopped) must not end the sink.
+server.on('error', () => undefined)
 server.listen(0, '127.0.0.1', () => {
   const address = server.server.address()
   console.log(`listening ${typeof address === 'object' && address ? address.port : 0}`)

@@ -43,6 +43,8 @@ export async function startTestSmtpServer(credentials?: { user: string; pass: st
       })
     },
   })
+  // A client gone amid a message (a service a test killed) must not end the test process.
+  server.on('error', () => undefined)
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
   const address = server.server.address()
   if (!address || typeof address === 'string') throw new Error('Sin puerto')
