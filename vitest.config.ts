@@ -15,7 +15,7 @@ export default defineConfig({
     hookTimeout: 300_000,
     pool: 'forks',
     // A worker runs its files in one process (decision 125): importing the kit, the services and
-    // vitest again for each of 201 files cost more than half the suite. What a file changes in
+    // vitest again for each of its two hundred files cost more than half the suite. What a file changes in
     // the process's environment is put back when it ends (tests/support/file-environment.ts).
     isolate: false,
     setupFiles: ['tests/support/file-environment.ts'],

@@ -3,14 +3,23 @@ import { afterAll, describe, expect, it } from 'vitest'
 import { startTestSmtpServer } from '../../services/kit/testing/test-smtp-server.ts'
 import { startMailCatcher } from './mail-catcher.ts'
 
+/** Resolves with the first answer of `socket` that matches `pattern`. */
+function answered(socket: Socket, pattern: RegExp): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const listener = (chunk: Buffer) => {
+      if (!pattern.test(chunk.toString())) return
+      socket.off('data', listener)
+      resolve(chunk.toString())
+    }
+    socket.on('data', listener)
+    socket.once('error', reject)
+  })
+}
+
 /** Connects and waits for the SMTP greeting. */
 async function greeted(port: number): Promise<{ socket: Socket; greeting: string }> {
   const socket = connect(port, '127.0.0.1')
-  const greeting = await new Promise<string>((resolve, reject) => {
-    socket.once('data', (chunk: Buffer) => resolve(chunk.toString()))
-    socket.once('error', reject)
-  })
-  return { socket, greeting }
+  return { socket, greeting: await answered(socket, /^\d{3} /) }
 }
 
 const servers = { 'the mail catcher': startMailCatcher, "the kit's test SMTP server": () => startTestSmtpServer() }
@@ -23,19 +32,10 @@ describe.each(Object.entries(servers))('%s', (_name, start) => {
     catcher = await start()
     const { socket, greeting } = await greeted(catcher.port)
     expect(greeting).toMatch(/^220 /)
-    const answered = (pattern: RegExp) =>
-      new Promise<void>((resolve) => {
-        const listener = (chunk: Buffer) => {
-          if (!pattern.test(chunk.toString())) return
-          socket.off('data', listener)
-          resolve()
-        }
-        socket.on('data', listener)
-      })
-    const ehlo = answered(/^250 /m)
+    const ehlo = answered(socket, /^250 /m)
     socket.write('EHLO prueba\r\n')
     await ehlo
-    const mailFrom = answered(/^250 /m)
+    const mailFrom = answered(socket, /^250 /m)
     socket.write('MAIL FROM:<sitio@prueba.mx>\r\n')
     await mailFrom
     socket.resetAndDestroy()

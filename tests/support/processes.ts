@@ -13,10 +13,10 @@ export const repositoryRoot = resolve(import.meta.dirname, '../..')
  * one. The block starts at a random place: a second run at the same time rarely meets this one.
  */
 const portBlockSize = 1000
+const envInteger = (name: string): number => Number(process.env[name] ?? 0) || 0
 // A suite run beside another (CI runs the fault suite beside the Node.js 24 one) shifts its
 // workers' blocks with TEST_PORT_BLOCK_SHIFT, so the two never draw from the same block.
-const blockShift = Number(process.env.TEST_PORT_BLOCK_SHIFT ?? 0) || 0
-const portBlockStart = 20_000 + (((Number(process.env.VITEST_POOL_ID ?? 0) || 0) + blockShift) % 12) * portBlockSize
+const portBlockStart = 20_000 + ((envInteger('VITEST_POOL_ID') + envInteger('TEST_PORT_BLOCK_SHIFT')) % 12) * portBlockSize
 let nextPortInBlock = Math.floor(Math.random() * portBlockSize)
 
 async function canListenOn(port: number): Promise<boolean> {

@@ -7,7 +7,7 @@ export type LagSource = () => Promise<number | undefined>
  * A lag that cannot be read now (its database is down or already closed) leaves the gauge as it
  * was: the scrape still answers with every other series instead of failing whole.
  */
-const readLag = (source: LagSource): Promise<number | undefined> => source().catch(() => undefined)
+const readLag = async (source: LagSource | undefined): Promise<number | undefined> => source?.().catch(() => undefined)
 
 /**
  * One registry per service (and one for the gateway), every series labelled `service`: several
@@ -50,8 +50,7 @@ export class ServiceMetrics {
       help: 'Events committed to the log but not yet published by the outbox relay',
       registers,
       async collect() {
-        const source = relayLag()
-        const value = source && (await readLag(source))
+        const value = await readLag(relayLag())
         if (value !== undefined) this.set(value)
       },
     })
