@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os'
 import { defineConfig } from 'vitest/config'
+import { pollDefaults } from './tests/support/poll-defaults.ts'
 
 // Files named *.real.test.ts need PostgreSQL and NATS in every test: TEST_ENGINES=embedded (CI's
 // Node.js 20 run, decision 115) leaves them out rather than reporting them skipped.
@@ -14,6 +15,7 @@ export default defineConfig({
     testTimeout: 180_000,
     hookTimeout: 300_000,
     pool: 'forks',
+    expect: { poll: pollDefaults },
     // A worker runs its files in one process (decision 125): importing the kit, the services and
     // vitest again for each of its two hundred files cost more than half the suite. What a file changes in
     // the process's environment is put back when it ends (tests/support/file-environment.ts).

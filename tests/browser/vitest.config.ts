@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config'
+import { pollDefaults } from '../support/poll-defaults.ts'
 
 /** Browser journeys in Debian's Chromium, driven by playwright-core (no browser download). */
 export default defineConfig({
@@ -7,6 +8,7 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 180_000,
     pool: 'forks',
+    expect: { poll: pollDefaults },
     // One file at a time: two at once on two cores passed three runs in four, but in the fourth a
     // dashboard list's search box stayed uneditable for 15 s (decision 125).
     fileParallelism: false,

@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config'
+import { pollDefaults } from '../support/poll-defaults.ts'
 
 /**
  * The container test (`npm run test:containers`): builds every image, runs the compose stack and
@@ -10,6 +11,7 @@ export default defineConfig({
     testTimeout: 600_000,
     hookTimeout: 600_000,
     pool: 'forks',
+    expect: { poll: pollDefaults },
     fileParallelism: false,
     reporters: process.env.TEST_REPORT_FILE ? ['verbose', ['json', { outputFile: process.env.TEST_REPORT_FILE }]] : ['verbose'],
   },

@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config'
+import { pollDefaults } from '../support/poll-defaults.ts'
 
 /**
  * Fault scenarios on engines the suite starts, stops and restarts itself (containers through
@@ -11,6 +12,7 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 240_000,
     pool: 'forks',
+    expect: { poll: pollDefaults },
     fileParallelism: false,
     // Its ports come from blocks of their own: CI runs this suite beside the Node.js 24 one.
     env: { TEST_PORT_BLOCK_SHIFT: '6' },
