@@ -1,3 +1,5 @@
+import { execFileSync } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import ExcelJS from 'exceljs'
 import express from 'express'
@@ -85,5 +87,18 @@ describe('xlsx export helper', () => {
     expect(cells[2]?.[2]).toEqual({ value: new Date(Date.UTC(2026, 5, 30, 23, 15)), isDate: true, numFmt: XLSX_DATE_TIME_FORMAT })
     // What a spreadsheet shows: day, month and year, then the time (spec §1: 'DD/MM/YYYY, hh:mm A').
     expect(XLSX_DATE_TIME_FORMAT).toBe('dd/mm/yyyy", "hh:mm AM/PM')
+  })
+})
+
+describe('loading', () => {
+  it('leaves exceljs out of a starting platform: it is loaded on the first export', () => {
+    const platform = fileURLToPath(new URL('../../../platform/src/embedded-platform.ts', import.meta.url))
+    const script = `
+      import { createRequire } from 'node:module'
+      await import(${JSON.stringify(platform)})
+      const loaded = Object.keys(createRequire(import.meta.url).cache).filter((file) => file.includes('/node_modules/exceljs/'))
+      process.stdout.write(String(loaded.length))`
+    const output = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '--eval', script], { encoding: 'utf8' })
+    expect(Number(output)).toBe(0)
   })
 })

@@ -1,6 +1,11 @@
 import { SITE_TIME_ZONE } from '@donaciones/contracts'
-import ExcelJS from 'exceljs'
 import type { Response } from 'express'
+
+/**
+ * exceljs is loaded on the first export, not when a service starts: it is the heaviest module the
+ * services load (about half a second), and most starts export nothing.
+ */
+const loadExcel = async () => (await import('exceljs')).default
 
 /** MIME type of an .xlsx workbook. */
 export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
@@ -79,6 +84,7 @@ function widthOf(cell: { value: XlsxCell; numFmt?: string }): number {
 
 /** A one-sheet workbook with a bold, frozen header row; dates are real date cells on Mexico City's clock. */
 export async function buildXlsx<Row>(sheet: XlsxSheet<Row>): Promise<Buffer> {
+  const ExcelJS = await loadExcel()
   const workbook = new ExcelJS.Workbook()
   workbook.created = new Date()
   const worksheet = workbook.addWorksheet(sheet.name.slice(0, 31), { views: [{ state: 'frozen', ySplit: 1 }] })
@@ -114,6 +120,7 @@ export function sendXlsx(res: Response, fileName: string, workbook: Buffer): voi
 
 /** Reads the first sheet back as rows of cell values (header row included); for tests and checks. */
 export async function readXlsx(workbook: Buffer | ArrayBuffer): Promise<XlsxCell[][]> {
+  const ExcelJS = await loadExcel()
   const book = new ExcelJS.Workbook()
   await book.xlsx.load(workbook as ArrayBuffer)
   const sheet = book.worksheets[0]
@@ -142,6 +149,7 @@ export interface XlsxReadCell {
 
 /** Reads the first sheet's cells with their kind and format (header row included); for tests and checks. */
 export async function readXlsxCells(workbook: Buffer | ArrayBuffer): Promise<XlsxReadCell[][]> {
+  const ExcelJS = await loadExcel()
   const book = new ExcelJS.Workbook()
   await book.xlsx.load(workbook as ArrayBuffer)
   const sheet = book.worksheets[0]
