@@ -42,12 +42,20 @@ export async function apiRequest<T>(action: string, path: string, options: Reque
     const data: unknown = await response.json()
     return options.schema ? options.schema.parse(data) : (data as T)
   } catch (error) {
+    // The visitor reads 'Revise su conexión'; whoever looks at the console learns it was the answer
+    // that broke the contract (a stale remote, a build that miscompiled a schema), not the network.
+    // eslint-disable-next-line no-console -- the one report of an answer outside its contract
+    if (isContractMismatch(error)) console.error(`La respuesta de ${path} (${action}) no cumple el contrato: ${error.message}`)
     const failure = error instanceof ApiError ? error : NETWORK_ERROR
     if (!options.silent && !(error instanceof DOMException && error.name === 'AbortError')) errorListener(failure)
     throw failure
   } finally {
     if (spinner) useLoadingStore.getState().end()
   }
+}
+
+function isContractMismatch(error: unknown): error is Error {
+  return error instanceof Error && error.name === 'ZodError'
 }
 
 function send(path: string, options: RequestOptions<unknown>): Promise<Response> {
