@@ -81,6 +81,12 @@ describe('estabilidad visual del sitio público', () => {
       await page.getByRole('region', { name: 'Nuestra misión' }).waitFor()
       const home = await shiftsOf(page)
 
+      // A slow network from here on: the next screen's code arrives well after the tap, when a
+      // shift no longer counts as caused by it (CLS forgives 0.5 s after an input).
+      await page.route(/\.js$/, async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 800))
+        await route.continue()
+      })
       const menu = page.getByRole('button', { name: 'Menú' })
       if (await menu.isVisible()) await menu.click()
       await page.getByRole('navigation', { name: 'Principal' }).getByRole('link', { name: 'Campañas' }).click()

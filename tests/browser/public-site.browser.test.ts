@@ -280,8 +280,14 @@ describe('sitio público', () => {
     const toggle = page.getByRole('button', { name: 'Menú' })
     expect(await toggle.getAttribute('aria-expanded')).toBe('false')
     expect(await page.getByRole('navigation', { name: 'Principal' }).isVisible()).toBe(false)
+    const main = page.getByRole('main')
+    const mainTop = async () => (await main.boundingBox())?.y
+    const closedTop = await mainTop()
     await toggle.click()
     expect(await toggle.getAttribute('aria-expanded')).toBe('true')
+    await page.getByRole('navigation', { name: 'Principal' }).waitFor()
+    // The open menu lies over the page: closing it later (a slow phone) shifts nothing.
+    expect(await mainTop()).toBe(closedTop)
     await page.getByRole('navigation', { name: 'Principal' }).getByRole('link', { name: 'Campañas' }).click()
     await page.waitForURL(/\/campaigns$/)
     expect(await toggle.getAttribute('aria-expanded')).toBe('false')

@@ -24,7 +24,7 @@ export function Navbar({ config }: { config: PublicConfiguration }) {
   useNavbarHeight(header)
   return (
     <header ref={header} className="public-navbar">
-      <div className={`public-navbar__inner${menuOpen ? ' public-navbar__inner--open' : ''}`}>
+      <div className="public-navbar__inner">
         <Link to="/" className="public-navbar__brand" onClick={close} {...(shownName !== name && { 'aria-label': `${name}: inicio` })}>
           {config.settings.logo && <img className="public-navbar__logo" src={config.settings.logo.path} alt="" />}
           <span className="public-navbar__name">{shownName}</span>

@@ -21,12 +21,14 @@ export function PublicLayout() {
     <div className="public-layout">
       <a className="public-skip-link" href="#contenido">Saltar al contenido</a>
       <Navbar config={config} />
-      {pathname === '/' && (
-        <Suspense fallback={<div className="public-banner-placeholder" />}>
-          <HeroBanner />
-        </Suspense>
-      )}
+      {/* The banner is inside the content: when the visitor leaves the home page it goes with the
+          home screen, instead of pulling the next screen up after it has been drawn. */}
       <div id="contenido" className="public-layout__content" tabIndex={-1}>
+        {pathname === '/' && (
+          <Suspense fallback={<div className="public-banner-placeholder" />}>
+            <HeroBanner />
+          </Suspense>
+        )}
         <Outlet />
       </div>
       <WhenNearView className="public-slider-slot">
