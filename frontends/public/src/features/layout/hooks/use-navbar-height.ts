@@ -2,8 +2,9 @@ import { useEffect, type RefObject } from 'react'
 
 /**
  * Publishes the sticky navbar's height (one row, two on a wide screen with a long name; the phone
- * menu lies over the page and does not count) as --public-navbar-height on the page, so that a field the page brings into
- * view (focused, or a form's first wrong field) stops below the navbar: scroll-margin-top in layout.css.
+ * menu lies over the page and does not count) as --public-navbar-height on the page, so that a
+ * field the page brings into view (focused, or a form's first wrong field) stops below the navbar:
+ * scroll-margin-top in layout.css.
  */
 export function useNavbarHeight(navbar: RefObject<HTMLElement | null>): void {
   useEffect(() => {
