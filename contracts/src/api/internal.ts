@@ -86,6 +86,8 @@ export const campaignDonationStatusSchema = z.object({
   title: z.string(),
   /** The campaign's own thank-you message (null: the site's default). */
   gratitude: z.string().nullable(),
+  /** Its thumbnail's file id, so an answer given before the donation service's copy caught up is the same as one after. */
+  thumbnail: idSchema,
   active: z.boolean(),
   /** When it becomes public (a scheduled campaign takes no donations before). */
   startsAt: z.string(),

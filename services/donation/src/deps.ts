@@ -54,7 +54,7 @@ export async function campaignRefOf(deps: Pick<DonationDeps, 'context' | 'campai
   const copy = await deps.campaignRefs.get(campaignId, () => findCampaignRef(store.db, store.schema, campaignId))
   if (copy) return copy
   const lookup = await deps.campaigns.get(campaignId).catch(() => undefined)
-  return lookup?.found ? { id: campaignId, title: lookup.status.title, thumbnail: null, gratitude: lookup.status.gratitude } : undefined
+  return lookup?.found ? { id: campaignId, title: lookup.status.title, thumbnail: lookup.status.thumbnail, gratitude: lookup.status.gratitude } : undefined
 }
 
 export function commandFor(deps: DonationDeps, req: Request): DonationCommandContext {

@@ -99,6 +99,7 @@ describe.each(databaseEngines)('round trips of one card donation on $name', (eng
       campaignId,
       title: 'Comedor comunitario',
       gratitude: null,
+      thumbnail: crypto.randomUUID(),
       active: true,
       open: true,
       startsAt: new Date(now - 86_400_000).toISOString(),

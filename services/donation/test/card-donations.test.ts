@@ -67,18 +67,27 @@ forEachEngine('card donations through the gateway against the provider simulator
   it("answers with the campaign's title and thanks with its own message even when the donation service has not yet received the new campaign", async () => {
     // The donation service's copy of the campaigns follows the bus; on NATS it may lag behind a fresh campaign.
     const consumer = donation.site.platform.runtimes.donation.consumer
+    const key = crypto.randomUUID()
+    let first: { campaign: string; token: string; body: unknown } | undefined
     await consumer.stop()
     try {
       const fresh = await createCampaign(donation, { title: 'Campaña recién creada', gratitude: 'Gracias por llegar primero' })
-      const { status, body } = await donate(await cardToken(sim, APPROVED), { campaign: fresh.id, email: 'primera@correo.mx' })
+      const token = await cardToken(sim, APPROVED)
+      const { status, body } = await donate(token, { campaign: fresh.id, email: 'primera@correo.mx' }, { 'Idempotency-Key': key })
       expect(status).toBe(200)
       expect(body).toMatchObject({ campaign: { _id: fresh.id, title: 'Campaña recién creada' } })
       const mail = await donation.site.mail.waitFor('primera@correo.mx')
       expect(mail.text).toContain('Gracias por llegar primero')
       expect(mail.text).toContain('«Campaña recién creada»')
+      first = { campaign: fresh.id, token, body }
     } finally {
       await consumer.start()
     }
+    // Once the copy has caught up, the same request replays the very same answer (thumbnail included).
+    const { campaign: freshId, token, body } = first ?? expect.fail('the first donation did not answer')
+    await eventually(async () => {
+      expect(await donate(token, { campaign: freshId, email: 'primera@correo.mx' }, { 'Idempotency-Key': key })).toEqual({ status: 200, body })
+    })
   })
 
   it('answers a declined card with one sentence in usted, the same on a retry, and keeps the provider message with the failed donation', async () => {

@@ -64,7 +64,7 @@ describe('campaign donation status kept for a second', () => {
 
   it('reuses an answer within its time, rechecks the end date, and never keeps an unknown campaign', async () => {
     const endsAt = new Date(Date.now() + 60_000)
-    const service = await campaignService(new Map([[id, { campaignId: id, title: 'Útiles', gratitude: null, active: true, startsAt: '2026-01-01T06:00:00.000Z', open: true, endsAt: endsAt.toISOString() }]]))
+    const service = await campaignService(new Map([[id, { campaignId: id, title: 'Útiles', gratitude: null, thumbnail: crypto.randomUUID(), active: true, startsAt: '2026-01-01T06:00:00.000Z', open: true, endsAt: endsAt.toISOString() }]]))
     try {
       let clock = 0
       const cache = new CampaignStatusCache(service.directory, 1_000, () => clock)
@@ -88,7 +88,7 @@ describe('campaign donation status kept for a second', () => {
   })
 
   it('refuses an inactive campaign', async () => {
-    const service = await campaignService(new Map([[id, { campaignId: id, title: 'Útiles', gratitude: null, active: false, startsAt: '2026-01-01T06:00:00.000Z', open: false, endsAt: new Date(Date.now() + 60_000).toISOString() }]]))
+    const service = await campaignService(new Map([[id, { campaignId: id, title: 'Útiles', gratitude: null, thumbnail: crypto.randomUUID(), active: false, startsAt: '2026-01-01T06:00:00.000Z', open: false, endsAt: new Date(Date.now() + 60_000).toISOString() }]]))
     try {
       await expect(requireOpenCampaign(new CampaignStatusCache(service.directory), id)).rejects.toMatchObject({ status: 409, message: 'Campaña no disponible' })
     } finally {

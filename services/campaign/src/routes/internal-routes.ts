@@ -22,7 +22,7 @@ export function internalRoutes({ store, directory }: ServiceContext): Router {
   router.get('/internal/campaigns/:id/donation-status', requireInternalCall(directory), withValidation({ params: idParamsSchema }, async ({ params: { id } }, _req, res) => {
     const row = await findCampaignById(store.db, store.schema, id)
     if (!row) throw notFound('Campaña no encontrada', 'La campaña no existe')
-    res.json(campaignDonationStatusSchema.parse({ campaignId: row.id, title: row.title, gratitude: row.gratitude, active: row.active, startsAt: campaignStart(row), ...campaignSchedule(row) }))
+    res.json(campaignDonationStatusSchema.parse({ campaignId: row.id, title: row.title, gratitude: row.gratitude, thumbnail: row.thumbnail, active: row.active, startsAt: campaignStart(row), ...campaignSchedule(row) }))
   }))
 
   return router
