@@ -38,7 +38,7 @@ describe('a newcomer sets the site up and the first donations arrive', () => {
   let filesDir: string
 
   beforeAll(async () => {
-    ;[site, browser] = await Promise.all([startBrowserSite(), launchChromium()])
+    ;[site, browser] = await Promise.all([startBrowserSite({}, { asNpmStart: true }), launchChromium()])
     filesDir = mkdtempSync(join(tmpdir(), 'recien-llegado-'))
   })
   afterAll(async () => {

@@ -55,7 +55,7 @@ describe('asistente de configuración inicial (/configure)', () => {
   let logoPath: string
 
   beforeAll(async () => {
-    ;[site, browser] = await Promise.all([startBrowserSite(), launchChromium()])
+    ;[site, browser] = await Promise.all([startBrowserSite({}, { asNpmStart: true }), launchChromium()])
     filesDir = mkdtempSync(join(tmpdir(), 'asistente-'))
     logoPath = join(filesDir, 'logo.png')
     writeFileSync(logoPath, tinyPng)

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { createLogger } from '@donaciones/kit'
+import { createLogger, readSettings } from '@donaciones/kit'
 import { startEmbeddedPlatform, type EmbeddedPlatform, type EmbeddedPlatformOptions } from '@donaciones/platform'
 import { pgliteEngine, type SiteEngine } from './engines.ts'
 import { startMailCatcher, type MailCatcher } from './mail-catcher.ts'
@@ -38,6 +38,8 @@ export interface TestSiteOptions {
   /** The gateway's proxy trust and metrics listener, for the tests of those. */
   trustProxy?: EmbeddedPlatformOptions['trustProxy']
   metricsPort?: number
+  /** Added to the runner's environment for this site's settings only (the process's is left alone). */
+  environment?: Record<string, string>
 }
 
 export async function startTestSite(options: TestSiteOptions = {}): Promise<TestSite> {
@@ -54,6 +56,7 @@ export async function startTestSite(options: TestSiteOptions = {}): Promise<Test
     ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
     ...(options.trustProxy !== undefined ? { trustProxy: options.trustProxy } : {}),
     ...(options.metricsPort !== undefined ? { metricsPort: options.metricsPort } : {}),
+    ...(options.environment ? { settings: readSettings({ ...process.env, ...options.environment }) } : {}),
   }).catch(async (error: unknown) => {
     // The platform closed its engines (dropping a real engine's schemas and stream); the rest is ours.
     await mail.close()
