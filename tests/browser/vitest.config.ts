@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os'
 import { defineConfig } from 'vitest/config'
 import { pollDefaults } from '../support/poll-defaults.ts'
 
@@ -9,11 +10,11 @@ export default defineConfig({
     hookTimeout: 180_000,
     pool: 'forks',
     expect: { poll: pollDefaults },
-    // One file at a time: two at once on two cores passed three runs in four, but in the fourth a
-    // dashboard list's search box stayed uneditable for 15 s (decision 125).
-    fileParallelism: false,
-    // The files share one process (decision 125); each still starts its own site, simulator, mail
-    // catcher and Chromium, so no journey sees another's data.
+    // Two files at once on two cores (decision 128): each file's site runs in its worker's process,
+    // so a worker holds one Chromium and one platform.
+    maxWorkers: availableParallelism(),
+    // A worker's files share its process (decision 125); each still starts its own site, simulator,
+    // mail catcher and Chromium, so no journey sees another's data.
     isolate: false,
     setupFiles: ['tests/support/file-environment.ts'],
     reporters: process.env.TEST_REPORT_FILE ? ['default', ['json', { outputFile: process.env.TEST_REPORT_FILE }]] : ['default'],
