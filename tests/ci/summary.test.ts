@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { summarize, summaryLine, type VitestReport } from '../../tools/ci/summary.ts'
+import { pageNoteLinesOf, summarize, summaryLine, type VitestReport } from '../../tools/ci/summary.ts'
 
 const passing = (count: number): VitestReport => ({
   success: true,
@@ -97,5 +97,20 @@ describe('the CI summary line', () => {
       const oneSkipped: VitestReport = { success: true, testResults: [{ name: 'g.test.ts', status: 'passed', assertionResults: [{ status: 'passed' }, { status: 'skipped' }] }] }
       expect(summarize({ tests: oneSkipped, faults: passing(1), browser: passing(1) }, []).failed).toBe(0)
     })
+  })
+})
+
+describe('the notes of failed browser journeys at the end of CI', () => {
+  it('prints what each page showed, indented, at most five notes of twelve lines', () => {
+    const note = (index: number) => ({ file: `pagina-${index}.txt`, text: `prueba ${index}\ndirección: http://127.0.0.1/\n${Array.from({ length: 20 }, (_, line) => `línea ${line}`).join('\n')}\n` })
+    const lines = pageNoteLinesOf(Array.from({ length: 7 }, (_, index) => note(index)))
+    expect(lines.slice(0, 3)).toEqual(['browser: lo que mostraba la página (pagina-0.txt):', '  prueba 0', '  dirección: http://127.0.0.1/'])
+    expect(lines.filter((line) => line.startsWith('browser: lo que mostraba'))).toHaveLength(5)
+    expect(lines).toHaveLength(5 * 13 + 1)
+    expect(lines.at(-1)).toBe('browser: y 2 notas más en .test-reports/browser-failures')
+  })
+
+  it('prints nothing when no journey failed', () => {
+    expect(pageNoteLinesOf([])).toEqual([])
   })
 })

@@ -117,3 +117,18 @@ export function summarize(reports: Record<string, VitestReport | undefined>, fai
 export function summaryLine(summary: Summary): string {
   return `${summary.passed} passed, ${summary.failed} failed, ${summary.skipped} skipped`
 }
+
+/** At most this many failed journeys' page notes are printed, each cut to this many lines. */
+const printedPageNotes = 5
+const pageNoteLines = 12
+
+/**
+ * The notes a failed browser journey left about its page (`tests/browser/support/pages.ts`), as
+ * lines for the end of CI's output: the page's address, dialogs, alerts and failed requests say
+ * why a wait ran out when only the end of the output is kept.
+ */
+export function pageNoteLinesOf(notes: readonly { file: string; text: string }[]): string[] {
+  const lines = notes.slice(0, printedPageNotes).flatMap(({ file, text }) => [`browser: lo que mostraba la página (${file}):`, ...text.trim().split('\n').slice(0, pageNoteLines).map((line) => `  ${line.slice(0, failureLineLength)}`)])
+  if (notes.length > printedPageNotes) lines.push(`browser: y ${notes.length - printedPageNotes} notas más en .test-reports/browser-failures`)
+  return lines
+}

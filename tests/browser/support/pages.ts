@@ -1,9 +1,11 @@
-import { mkdirSync } from 'node:fs'
+import { mkdirSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { onTestFailed, onTestFinished } from 'vitest'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 
 export const screenshotDir = resolve(import.meta.dirname, '../../../.test-reports/screenshots')
+/** One text file per failed journey: what its page showed and what went wrong in it (printed by CI's summary). */
+export const failureNotesDir = resolve(import.meta.dirname, '../../../.test-reports/browser-failures')
 
 export interface OpenPageOptions {
   viewport?: { width: number; height: number }
@@ -19,7 +21,9 @@ export interface OpenPageOptions {
 
 /**
  * A new page in its own context; when the running test fails, a full-page screenshot of it is
- * saved under .test-reports/screenshots/<label>-<time>.png. Console errors and uncaught page errors
+ * saved under .test-reports/screenshots/<label>-<time>.png and what the page showed (its address,
+ * open dialogs and alerts, failed requests and answers of 400 or more, console errors) under
+ * .test-reports/browser-failures/<label>-<time>.txt. Console errors and uncaught page errors
  * are collected, and a test that passes with one nobody expected fails when it ends: a normal
  * journey leaves the console quiet. A Content-Security-Policy violation is reported as such an error.
  * `mobile` emulates a phone (with a phone-sized `viewport`).
@@ -42,15 +46,19 @@ export async function openPage(browser: Browser, label: string, options: OpenPag
   const page = await context.newPage()
   page.setDefaultTimeout(15_000)
   const consoleErrors: string[] = []
+  const problems = watchProblems(page)
   page.on('pageerror', (error) => consoleErrors.push(error.message))
   page.on('console', (message) => {
     if (message.type() === 'error') consoleErrors.push(`${message.text()} (${message.location().url})`)
   })
   let failed = false
-  onTestFailed(async () => {
+  onTestFailed(async ({ task }) => {
     failed = true
+    const time = Date.now()
     mkdirSync(screenshotDir, { recursive: true })
-    await page.screenshot({ path: join(screenshotDir, `${label}-${Date.now()}.png`), fullPage: true }).catch(() => undefined)
+    await page.screenshot({ path: join(screenshotDir, `${label}-${time}.png`), fullPage: true }).catch(() => undefined)
+    mkdirSync(failureNotesDir, { recursive: true })
+    writeFileSync(join(failureNotesDir, `${label}-${time}.txt`), `${task.name}\n${(await pageFailureNote(page, problems)).join('\n')}\n`)
   })
   onTestFinished(() => {
     if (failed) return
@@ -58,6 +66,15 @@ export async function openPage(browser: Browser, label: string, options: OpenPag
     if (unexpected.length > 0) throw new Error(`Errores en la consola del navegador (${label}):\n${unexpected.join('\n')}`)
   })
   return { page, context, consoleErrors }
+}
+
+/** What a failed journey's page showed: its address, the text of its open dialogs and alerts, then `problems`. */
+async function pageFailureNote(page: Page, problems: readonly string[]): Promise<string[]> {
+  const shown = await page
+    .locator('dialog[open], [role=dialog], [role=alertdialog], [role=alert], [role=status]')
+    .evaluateAll((elements) => elements.map((element) => `${element.getAttribute('role') ?? 'dialog'}: ${(element as HTMLElement).innerText.replace(/\s+/g, ' ').trim().slice(0, 300)}`).filter((line) => !line.endsWith(': ')))
+    .catch((error: unknown) => [`sin acceso a la página: ${String(error)}`])
+  return [`dirección: ${page.url()}`, ...shown, ...problems.slice(-10)]
 }
 
 /** The collected console errors that none of the expected patterns explains. */
@@ -84,7 +101,7 @@ export async function keyScreen(page: Page, label: string): Promise<void> {
 }
 
 /**
- * What a visitor's browser reports as wrong from now on: console errors, answers of 400 or more
+ * What a visitor's browser reports as wrong from now on: console and uncaught errors, answers of 400 or more
  * and requests that failed. The returned list fills as the page works.
  */
 export function watchProblems(page: Page): string[] {
@@ -92,6 +109,7 @@ export function watchProblems(page: Page): string[] {
   page.on('console', (message) => {
     if (message.type() === 'error') problems.push(`consola: ${message.text()}`)
   })
+  page.on('pageerror', (error) => problems.push(`error de la página: ${error.message}`))
   page.on('response', (response) => {
     if (response.status() >= 400) problems.push(`${response.status()} ${response.request().method()} ${response.url()}`)
   })
