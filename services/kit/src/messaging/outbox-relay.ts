@@ -102,7 +102,9 @@ export class OutboxRelay {
     return toBusMessage(event, this.aggregates.get(eventKey(event)) ?? 'unknown')
   }
 
+  /** Waits the poll interval, or less when an append or `stop` wakes it; a stopped relay does not wait. */
   private pause(): Promise<void> {
+    if (!this.running) return Promise.resolve()
     return new Promise((resolve) => {
       const timer = setTimeout(done, this.options.pollIntervalMs ?? 250)
       function done(): void {
