@@ -17,11 +17,17 @@ export interface SimControls {
   advanceSubscription(subscriptionId: string, options?: { outcome?: 'approved' | 'declined'; deliveries?: number }): Promise<AdvancedMonth>
   payOxxo(orderId: string): Promise<void>
   expireOxxo(orderId: string): Promise<void>
+  /** The donor's transfer to a SPEI order's CLABE arrived: paid, with `order.paid`. */
+  paySpei(orderId: string): Promise<void>
+  expireSpei(orderId: string): Promise<void>
+  /** The next SPEI order answers with this CLABE (a wrong check digit, for a test) instead of a new one. */
+  answerNextSpeiWith(clabe: string): Promise<void>
   approvePaypal(orderId: string, payer?: { name?: string; email?: string }): Promise<void>
 }
 
 /**
  * HTTP test controls for browser tests and the demo: `POST /_sim/oxxo/{id}/pay`, `/_sim/oxxo/{id}/expire`,
+ * `/_sim/spei/{id}/pay`, `/_sim/spei/{id}/expire`, `/_sim/spei/next-clabe` (JSON `{clabe}`),
  * `/_sim/paypal/{id}/approve` (optional JSON `{name, email}`), `/_sim/subscriptions/{id}/advance` (optional JSON
  * `{outcome: 'approved'|'declined', deliveries}`), `/_sim/outage/{conekta|paypal}` (JSON `{status}` for a 5xx,
  * `{disconnect: true}` to cut connections, `{}` to end it). 200 `{ok:true}` (and what was done) or 409 `{ok:false, error}`.
@@ -41,6 +47,14 @@ export function controlsRouter(controls: SimControls): Router {
 
   router.post('/oxxo/:id/pay', (req, res) => run(() => controls.payOxxo(req.params.id))(req, res))
   router.post('/oxxo/:id/expire', (req, res) => run(() => controls.expireOxxo(req.params.id))(req, res))
+  router.post('/spei/next-clabe', json, (req, res) => {
+    const body: unknown = req.body
+    if (!isRecord(body) || typeof body.clabe !== 'string') return void res.status(400).json({ ok: false, error: 'Falta la CLABE: {"clabe": "…"}' })
+    const clabe = body.clabe
+    return run(() => controls.answerNextSpeiWith(clabe))(req, res)
+  })
+  router.post('/spei/:id/pay', (req, res) => run(() => controls.paySpei(req.params.id))(req, res))
+  router.post('/spei/:id/expire', (req, res) => run(() => controls.expireSpei(req.params.id))(req, res))
   router.post('/paypal/:id/approve', json, (req, res) => {
     const body: unknown = req.body
     const payer: { name?: string; email?: string } = {}

@@ -26,7 +26,7 @@ console.log(`  PAYPAL_SECRET=${sim.paypal.secret}`)
 console.log(`  PAYPAL_WEBHOOK_ID=${sim.paypal.webhookId}`)
 console.log(`  JS SDK stand-in: ${sim.paypal.baseUrl}/sdk.js`)
 console.log('')
-console.log(`Controls: POST ${sim.url}/_sim/oxxo/{id}/pay | /_sim/oxxo/{id}/expire | /_sim/paypal/{id}/approve`)
+console.log(`Controls: POST ${sim.url}/_sim/oxxo/{id}/pay | /_sim/oxxo/{id}/expire | /_sim/spei/{id}/pay | /_sim/spei/{id}/expire | /_sim/paypal/{id}/approve`)
 
 const stop = (): void => {
   void sim.close().then(() => process.exit(0))

@@ -52,9 +52,9 @@ export async function startProviderSim(options: ProviderSimOptions = {}): Promis
     return deliverWebhook(webhookUrls.paypal, signed.body, signed.headers)
   }
 
-  /** Settles a cash order, then (when a Conekta webhook URL is set) delivers the event and requires a 2xx. */
-  const settleOxxo = async (orderId: string, outcome: 'paid' | 'expired'): Promise<void> => {
-    const order = conektaOrders.settleCash(orderId, outcome)
+  /** Settles a cash or SPEI order, then (when a Conekta webhook URL is set) delivers the event and requires a 2xx. */
+  const settlePending = async (orderId: string, method: 'cash' | 'spei', outcome: 'paid' | 'expired'): Promise<void> => {
+    const order = conektaOrders.settle(orderId, method, outcome)
     if (!webhookUrls.conekta) return
     const type = `order.${outcome}`
     const signed = conektaSigner.sign(conektaSigner.event(type, order, { payment_status: 'pending_payment' }))
@@ -78,8 +78,13 @@ export async function startProviderSim(options: ProviderSimOptions = {}): Promis
   const controls: SimControls = {
     setOutage: (provider, outage) => outages.set(provider, outage),
     advanceSubscription,
-    payOxxo: (orderId) => settleOxxo(orderId, 'paid'),
-    expireOxxo: (orderId) => settleOxxo(orderId, 'expired'),
+    payOxxo: (orderId) => settlePending(orderId, 'cash', 'paid'),
+    expireOxxo: (orderId) => settlePending(orderId, 'cash', 'expired'),
+    paySpei: (orderId) => settlePending(orderId, 'spei', 'paid'),
+    expireSpei: (orderId) => settlePending(orderId, 'spei', 'expired'),
+    answerNextSpeiWith: async (clabe) => {
+      conektaOrders.answerNextSpeiWith(clabe)
+    },
     approvePaypal: async (orderId, payer) => {
       paypalOrders.approve(orderId, payer)
     },

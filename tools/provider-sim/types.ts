@@ -17,6 +17,10 @@ export interface ProviderSim {
   /** Test controls (also exposed over HTTP under /_sim/... for browser tests and the demo). */
   payOxxo(orderId: string): Promise<void>
   expireOxxo(orderId: string): Promise<void>
+  paySpei(orderId: string): Promise<void>
+  expireSpei(orderId: string): Promise<void>
+  /** The next SPEI order answers with this CLABE (a wrong check digit, for a test) instead of a new one. */
+  answerNextSpeiWith(clabe: string): Promise<void>
   approvePaypal(orderId: string, payer?: { name?: string; email?: string }): Promise<void>
   /** Every call of our server to `provider` answers `outage` (a 5xx, or a cut connection) until it is set to null; what browsers load keeps working. */
   setOutage(provider: SimProvider, outage: Outage | null): void

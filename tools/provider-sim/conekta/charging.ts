@@ -6,10 +6,11 @@ import type { OrderInput } from './validate.ts'
 
 const tokenParam = 'payment_method.token_id'
 
-/** Places a validated order: consumes the card token and charges it, or issues an OXXO reference. */
+/** Places a validated order: consumes the card token and charges it, or issues an OXXO reference or a SPEI CLABE. */
 export function placeOrder(input: OrderInput, tokens: TokenStore, orders: ConektaOrderStore, barcodeBaseUrl: string): SimResponse {
   const charge = input.charge
   if (charge.type === 'cash') return { status: 200, body: orders.createCashOrder({ ...input, charge }, barcodeBaseUrl) }
+  if (charge.type === 'spei') return { status: 200, body: orders.createSpeiOrder({ ...input, charge }) }
 
   const token = tokens.get(charge.tokenId)
   if (!token) {

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { nowSeconds, randomId, type JsonObject } from '../http.ts'
 import { cardBrand, type CardDetails } from './cards.ts'
+import { newClabe } from './clabe.ts'
 import type { CustomerInfo, LineItem, OrderInput } from './validate.ts'
 
 export type PaymentStatus = 'pending_payment' | 'paid' | 'expired' | 'declined'
@@ -31,6 +32,20 @@ export interface CashPaymentMethod {
   auth_code: number | null
 }
 
+/** A SPEI transfer: `reference` is the CLABE (18 digits) unique to the order, at STP. */
+export interface SpeiPaymentMethod {
+  object: 'bank_transfer_payment'
+  type: 'spei'
+  service_name: 'STP'
+  bank: 'STP'
+  reference: string
+  receiving_account_bank: 'STP'
+  receiving_account_number: string
+  expires_at: number
+}
+
+export type PaymentMethod = CardPaymentMethod | CashPaymentMethod | SpeiPaymentMethod
+
 export interface ConektaCharge {
   id: string
   object: 'charge'
@@ -48,7 +63,7 @@ export interface ConektaCharge {
   /** The bank's reason, on a declined charge (a month of a subscription). */
   failure_code?: string
   failure_message?: string
-  payment_method: CardPaymentMethod | CashPaymentMethod
+  payment_method: PaymentMethod
 }
 
 export interface ConektaOrder {
@@ -112,6 +127,16 @@ export function cashFee(amount: number): number {
   return Math.round(amount * 0.039 * 1.16)
 }
 
+/** SPEI fee: $12.50 MXN plus 16% IVA, in integer cents, whatever the amount. */
+export function speiFee(): number {
+  return Math.round(1250 * 1.16)
+}
+
+/** The fee of a charge paid later, once it is paid. */
+function pendingChargeFee(method: CashPaymentMethod | SpeiPaymentMethod, amount: number): number {
+  return method.type === 'cash' ? cashFee(amount) : speiFee()
+}
+
 function randomDigits(length: number): string {
   return Array.from(randomBytes(length), (byte) => String(byte % 10)).join('')
 }
@@ -119,8 +144,10 @@ function randomDigits(length: number): string {
 /** Every order the simulator created, newest last. Callers get copies, never the stored objects. */
 export class ConektaOrderStore {
   private readonly orders = new Map<string, ConektaOrder>()
+  /** CLABEs the next SPEI orders answer with instead of a new one (a test's wrong check digit). */
+  private readonly nextClabes: string[] = []
 
-  private build(input: OrderInput, paymentMethod: CardPaymentMethod | CashPaymentMethod, paid: boolean, billing: SubscriptionBilling = {}): ConektaOrder {
+  private build(input: OrderInput, paymentMethod: PaymentMethod, paid: boolean, billing: SubscriptionBilling = {}): ConektaOrder {
     const id = randomId('ord_', 10)
     const now = nowSeconds()
     const declined = billing.failure !== undefined
@@ -193,6 +220,30 @@ export class ConektaOrderStore {
     )
   }
 
+  /** A SPEI order waiting for the donor's transfer to the CLABE in its charge. */
+  createSpeiOrder(input: OrderInput & { charge: { type: 'spei' } }): ConektaOrder {
+    const clabe = this.nextClabes.shift() ?? newClabe()
+    return this.build(
+      input,
+      {
+        object: 'bank_transfer_payment',
+        type: 'spei',
+        service_name: 'STP',
+        bank: 'STP',
+        reference: clabe,
+        receiving_account_bank: 'STP',
+        receiving_account_number: clabe,
+        expires_at: input.charge.expiresAt,
+      },
+      false,
+    )
+  }
+
+  /** The next SPEI order answers with `clabe` (valid or not) instead of a new one. */
+  answerNextSpeiWith(clabe: string): void {
+    this.nextClabes.push(clabe)
+  }
+
   get(id: string): ConektaOrder | undefined {
     const order = this.orders.get(id)
     return order && structuredClone(order)
@@ -218,21 +269,22 @@ export class ConektaOrderStore {
     return [...this.orders.values()].map((order) => structuredClone(order))
   }
 
-  /** Settles a pending cash order as paid (with the fee) or expired. */
-  settleCash(id: string, outcome: 'paid' | 'expired'): ConektaOrder {
+  /** Settles a pending order of `type` (cash at OXXO, a SPEI transfer) as paid (with its fee) or expired. */
+  settle(id: string, type: 'cash' | 'spei', outcome: 'paid' | 'expired'): ConektaOrder {
     const order = this.orders.get(id)
     if (!order) throw new Error(`provider-sim: no Conekta order ${id}`)
     const charge = order.charges.data[0]
-    if (!charge || charge.payment_method.type !== 'cash') throw new Error(`provider-sim: order ${id} is not a cash order`)
+    const method = charge?.payment_method
+    if (!charge || method?.type !== type) throw new Error(`provider-sim: order ${id} is not a ${type} order`)
     if (order.payment_status !== 'pending_payment') throw new Error(`provider-sim: order ${id} is ${order.payment_status}, not pending_payment`)
     const now = nowSeconds()
     order.payment_status = outcome
     order.updated_at = now
     charge.status = outcome
     if (outcome === 'paid') {
-      charge.fee = cashFee(order.amount)
+      charge.fee = pendingChargeFee(method, order.amount)
       charge.paid_at = now
-      charge.payment_method.auth_code = Number(randomDigits(8))
+      if (method.type === 'cash') method.auth_code = Number(randomDigits(8))
       order.is_refundable = true
     }
     return structuredClone(order)

@@ -17,7 +17,7 @@ export interface LineItem {
   quantity: number
 }
 
-export type ChargeInput = { type: 'card'; tokenId: string } | { type: 'cash'; expiresAt: number }
+export type ChargeInput = { type: 'card'; tokenId: string } | { type: 'cash'; expiresAt: number } | { type: 'spei'; expiresAt: number }
 
 export interface OrderInput {
   currency: 'MXN'
@@ -105,18 +105,22 @@ function parseCharge(value: unknown, amount: number): Parsed<ChargeInput> {
     if (!nonEmptyString(method.token_id)) return fail('charges[0].payment_method.token_id', 'token_id is required for card charges.')
     return { ok: true, value: { type: 'card', tokenId: method.token_id } }
   }
-  if (method.type === 'cash' || method.type === 'oxxo_cash') {
-    const now = nowSeconds()
-    if (method.expires_at === undefined) return { ok: true, value: { type: 'cash', expiresAt: now + defaultCashLifetimeSeconds } }
-    if (!positiveInteger(method.expires_at) || method.expires_at <= now || method.expires_at > now + maxCashLifetimeSeconds) {
-      return fail('charges[0].payment_method.expires_at', 'expires_at must be a unix time (seconds) in the next 31 days.', 'La fecha de expiración no es válida.')
-    }
-    return { ok: true, value: { type: 'cash', expiresAt: method.expires_at } }
-  }
-  return fail('charges[0].payment_method.type', 'Only card and cash payment methods are simulated.', 'El método de pago no es válido.')
+  if (method.type === 'cash' || method.type === 'oxxo_cash') return pendingCharge('cash', method.expires_at)
+  if (method.type === 'spei') return pendingCharge('spei', method.expires_at)
+  return fail('charges[0].payment_method.type', 'Only card, cash and spei payment methods are simulated.', 'El método de pago no es válido.')
 }
 
-/** Validates a `POST /orders` body: MXN only, integer cents, one card or cash charge. */
+/** A charge paid later (cash at a store, a SPEI transfer): by `expiresAt`, three days from now when not given. */
+function pendingCharge(type: 'cash' | 'spei', expiresAt: unknown): Parsed<ChargeInput> {
+  const now = nowSeconds()
+  if (expiresAt === undefined) return { ok: true, value: { type, expiresAt: now + defaultCashLifetimeSeconds } }
+  if (!positiveInteger(expiresAt) || expiresAt <= now || expiresAt > now + maxCashLifetimeSeconds) {
+    return fail('charges[0].payment_method.expires_at', 'expires_at must be a unix time (seconds) in the next 31 days.', 'La fecha de expiración no es válida.')
+  }
+  return { ok: true, value: { type, expiresAt } }
+}
+
+/** Validates a `POST /orders` body: MXN only, integer cents, one card, cash or SPEI charge. */
 export function parseOrderRequest(body: unknown): Parsed<OrderInput> {
   if (!isRecord(body)) return fail('order', 'The request body must be a JSON object.')
   if (typeof body.currency !== 'string' || body.currency.toUpperCase() !== 'MXN') {

@@ -1,7 +1,8 @@
 import { verify } from 'node:crypto'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { isValidClabe } from '@donaciones/contracts'
 import { startProviderSim, type ConektaEvent, type ConektaOrder, type ProviderSim } from '../../../../tools/provider-sim/index.ts'
-import { cardOrder, cardToken, cashOrder, conektaClients, failureOf, startReceiver } from './helpers.ts'
+import { cardOrder, cardToken, cashOrder, conektaClients, failureOf, speiOrder, startReceiver } from './helpers.ts'
 
 let sim: ProviderSim
 let clients: ReturnType<typeof conektaClients>
@@ -250,3 +251,68 @@ describe('Conekta OXXO cash and webhooks', () => {
     expect(secondPage.data[0]?.id).not.toBe(firstPage.data[0]?.id)
   })
 })
+
+describe('Conekta SPEI transfers', () => {
+  const speiMethodOf = (order: { charges?: { data?: unknown[] } }) => (order.charges?.data?.[0] as { payment_method?: Record<string, unknown> } | undefined)?.payment_method
+
+  it('gives every SPEI order a CLABE of its own with a valid check digit, and pays it with a signed order.paid', async () => {
+    const expiresAt = inThreeDays()
+    const { data: first } = await clients.orders.createOrder(speiOrder(expiresAt))
+    const { data: second } = await clients.orders.createOrder(speiOrder(expiresAt))
+    expect(first.payment_status).toBe('pending_payment')
+    const method = speiMethodOf(first)
+    expect(method).toMatchObject({ type: 'spei', service_name: 'STP', expires_at: expiresAt })
+    const clabes = [method?.reference, speiMethodOf(second)?.reference].map(String)
+    expect(clabes.every((clabe) => /^646\d{15}$/.test(clabe) && isValidClabe(clabe))).toBe(true)
+    expect(clabes[0]).not.toBe(clabes[1])
+    expect(method?.receiving_account_number).toBe(clabes[0])
+
+    const { data: webhookKey } = await clients.webhookKeys.createWebhookKey()
+    await sim.paySpei(first.id ?? '')
+    const webhook = receiver.received[0]
+    expect(verify('sha256', webhook?.rawBody ?? Buffer.alloc(0), webhookKey.public_key ?? '', Buffer.from(String(webhook?.headers.digest), 'base64'))).toBe(true)
+    const event = JSON.parse(webhook?.rawBody.toString('utf8') ?? '{}') as ConektaEvent
+    expect(event.type).toBe('order.paid')
+    const paid = event.data.object as ConektaOrder
+    expect(paid).toMatchObject({ id: first.id, payment_status: 'paid' })
+    expect(paid.charges.data[0]?.fee).toBe(1450)
+    await expect(sim.paySpei(first.id ?? '')).rejects.toThrow(/not pending_payment/)
+    await expect(sim.payOxxo(second.id ?? '')).rejects.toThrow(/not a cash order/)
+  })
+
+  it('expires an unpaid SPEI order with order.expired, and over HTTP pays and expires as the demo does', async () => {
+    const { data: expiring } = await clients.orders.createOrder(speiOrder(inThreeDays()))
+    await sim.expireSpei(expiring.id ?? '')
+    expect((JSON.parse(receiver.received[0]?.rawBody.toString('utf8') ?? '{}') as ConektaEvent).type).toBe('order.expired')
+    expect((await clients.orders.getOrderById(expiring.id ?? '')).data.payment_status).toBe('expired')
+
+    const { data: toPay } = await clients.orders.createOrder(speiOrder(inThreeDays()))
+    const { data: toExpire } = await clients.orders.createOrder(speiOrder(inThreeDays()))
+    expect((await fetch(`${sim.url}/_sim/spei/${toPay.id}/pay`, { method: 'POST' })).status).toBe(200)
+    expect((await fetch(`${sim.url}/_sim/spei/${toExpire.id}/expire`, { method: 'POST' })).status).toBe(200)
+    expect((await clients.orders.getOrderById(toPay.id ?? '')).data.payment_status).toBe('paid')
+    expect((await clients.orders.getOrderById(toExpire.id ?? '')).data.payment_status).toBe('expired')
+    const again = await fetch(`${sim.url}/_sim/spei/${toPay.id}/pay`, { method: 'POST' })
+    expect(again.status).toBe(409)
+    expect(await again.json()).toMatchObject({ ok: false, error: expect.stringMatching(/not pending_payment/) })
+  })
+
+  it('answers the next SPEI order with the CLABE a test gives, a wrong check digit included', async () => {
+    const wrong = '646180111812345670'
+    expect(isValidClabe(wrong)).toBe(false)
+    const control = (body: unknown) => fetch(`${sim.url}/_sim/spei/next-clabe`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+    expect((await control({})).status).toBe(400)
+    expect((await control({ clabe: wrong })).status).toBe(200)
+    const { data: given } = await clients.orders.createOrder(speiOrder(inThreeDays()))
+    expect(speiMethodOf(given)?.reference).toBe(wrong)
+    const { data: next } = await clients.orders.createOrder(speiOrder(inThreeDays()))
+    expect(isValidClabe(String(speiMethodOf(next)?.reference))).toBe(true)
+  })
+
+  it('refuses a SPEI deadline in the past', async () => {
+    const failure = await failureOf(clients.orders.createOrder(speiOrder(Math.floor(Date.now() / 1000) - 60)))
+    expect(failure.status).toBe(422)
+    expect(errorDetail(failure.data).message).toBe('La fecha de expiración no es válida.')
+  })
+})
+

@@ -36,6 +36,10 @@ export function cashOrder(expiresAt: number, overrides: Partial<OrderRequest> = 
   return cardOrder('unused', { charges: [{ payment_method: { type: 'cash', expires_at: expiresAt } }], ...overrides })
 }
 
+export function speiOrder(expiresAt: number, overrides: Partial<OrderRequest> = {}): OrderRequest {
+  return cardOrder('unused', { charges: [{ payment_method: { type: 'spei', expires_at: expiresAt } }], ...overrides })
+}
+
 export interface HttpFailure {
   status: number
   data: unknown
