@@ -1,7 +1,6 @@
 import { Agent, type IncomingMessage, type ServerResponse } from 'node:http'
-import type { Socket } from 'node:net'
 import type { RequestHandler } from 'express'
-import { createProxyMiddleware } from 'http-proxy-middleware'
+import { createProxyServer } from 'httpxy'
 import type { ServiceName } from '@donaciones/contracts'
 import { IDLE_UPSTREAM_SOCKET_MS, type Logger } from '@donaciones/kit'
 import { ReplicaRotation } from './replica-rotation.ts'
@@ -31,50 +30,45 @@ function errorCode(error: Error): string {
 export function createServiceProxy(service: ServiceName, urls: readonly string[], logger: Logger): RequestHandler {
   if (urls.length === 0) throw new Error(`Falta la dirección del servicio ${service}`)
   const rotation = new ReplicaRotation(urls)
-  const tried = new WeakMap<IncomingMessage, Set<string>>()
-  const proxy = createProxyMiddleware<IncomingMessage, ServerResponse>({
-    target: urls[0],
-    router: (req) => {
-      const attempted = tried.get(req) ?? new Set<string>()
-      const url = rotation.pick(attempted)
-      tried.set(req, attempted.add(url))
-      return url
-    },
+  const proxy = createProxyServer({
     xfwd: true,
-    // Without an agent http-proxy sends `connection: close` upstream and the service's answer
+    // Without an agent the proxy sends `connection: close` upstream and the service's answer
     // passes it on: every client request would cost two new TCP connections.
     // Idle sockets are dropped before the service would close them (see KEEP_ALIVE_TIMEOUT_MS).
     // At most UPSTREAM_SOCKETS per replica: a spike of visitors queues here on warm connections
     // instead of opening thousands to the service.
     agent: new Agent({ keepAlive: true, timeout: IDLE_UPSTREAM_SOCKET_MS, maxSockets: UPSTREAM_SOCKETS }),
     proxyTimeout: 30_000,
-    on: {
-      error(error: Error, req: IncomingMessage, res: ServerResponse | Socket) {
-        const attempted = tried.get(req) ?? new Set<string>()
-        const failed = [...attempted].at(-1)
-        const code = errorCode(error)
-        if (failed && REFUSED_CODES.has(code)) rotation.markUnreachable(failed)
-        const canRetry = RETRYABLE_METHODS.has(req.method ?? '') && attempted.size < rotation.size
-        if ('writeHead' in res && !res.headersSent && canRetry) {
-          logger.warn({ err: error, service, url: req.url, replica: failed }, 'Réplica no disponible, se intenta con otra')
-          void proxy(req, res, () => undefined)
-          return
-        }
-        logger.warn({ err: error, service, url: req.url }, 'Servicio no disponible')
-        if (!('writeHead' in res) || res.headersSent) {
-          res.destroy()
-          return
-        }
-        res.writeHead(503, { 'content-type': 'application/json; charset=utf-8' })
-        res.end(unavailableBody)
-      },
-    },
   })
-  // The request id goes upstream among the request's own headers, which http-proxy copies: a header
-  // set in its proxyReq event fails once the request has waited for a free upstream socket.
-  const forward: RequestHandler = (req, res, next) => {
-    req.headers['x-request-id'] = req.requestId
-    void proxy(req, res, next)
+
+  /** Sends the request to a replica it has not tried yet; a failure may send it to another. */
+  const send = (req: IncomingMessage, res: ServerResponse, attempted: Set<string>): void => {
+    const replica = rotation.pick(attempted)
+    attempted.add(replica)
+    proxy.web(req, res, { target: replica }).catch((error: unknown) => failed(error instanceof Error ? error : new Error(String(error)), req, res, attempted, replica))
   }
-  return forward
+
+  const failed = (error: Error, req: IncomingMessage, res: ServerResponse, attempted: Set<string>, replica: string): void => {
+    const code = errorCode(error)
+    if (REFUSED_CODES.has(code)) rotation.markUnreachable(replica)
+    const canRetry = RETRYABLE_METHODS.has(req.method ?? '') && attempted.size < rotation.size
+    if (!res.headersSent && canRetry) {
+      logger.warn({ err: error, service, url: req.url, replica }, 'Réplica no disponible, se intenta con otra')
+      send(req, res, attempted)
+      return
+    }
+    logger.warn({ err: error, service, url: req.url }, 'Servicio no disponible')
+    if (res.headersSent) {
+      res.destroy()
+      return
+    }
+    res.writeHead(503, { 'content-type': 'application/json; charset=utf-8' })
+    res.end(unavailableBody)
+  }
+
+  // The request id goes upstream among the request's own headers, which the proxy copies.
+  return (req, res) => {
+    req.headers['x-request-id'] = req.requestId
+    send(req, res, new Set<string>())
+  }
 }

@@ -72,6 +72,11 @@ describe('a fresh npm install prints no warning', () => {
     expect(enginesRefusing(lock.packages, node)).toEqual([])
   })
 
+  it('installs no package that prints a deprecation warning at run time: http-proxy calls util._extend (DEP0060 on Node.js 22 and later)', () => {
+    const printing = ['http-proxy']
+    expect(Object.keys(lock.packages).filter((path) => printing.some((name) => path === `node_modules/${name}` || path.endsWith(`/node_modules/${name}`)))).toEqual([])
+  })
+
   it('skips the packages of other systems, as npm does', () => {
     const packages = { 'node_modules/a': { version: '1.0.0', engines: { node: '>=22' }, os: ['darwin'] }, 'node_modules/b': { version: '2.0.0', engines: { node: '>=22' } } }
     expect(enginesRefusing(packages, '20.19.0', 'linux', 'x64')).toEqual(['b@2.0.0 (node >=22)'])
