@@ -54,7 +54,7 @@ describe('accessibility of the public site, the wizard and the dashboard', () =>
   /** The screen has loaded its data: nothing says 'Cargando' and the network is quiet. */
   const settle = async (page: Page) => {
     await page.waitForLoadState('networkidle')
-    await page.waitForFunction(() => !/Cargando/.test(document.body.innerText), undefined, { timeout: 15_000 })
+    await page.waitForFunction(() => !/Cargando/.test(document.body.innerText))
   }
 
   /**

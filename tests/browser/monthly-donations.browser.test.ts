@@ -12,7 +12,7 @@ const PHONE = { width: 390, height: 844 }
 
 /** The page a monthly e-mail's link opens, from the last mail to `email` whose text matches. */
 async function linkIn(site: BrowserSite, email: string, text: RegExp): Promise<string> {
-  await expect.poll(() => site.mail.mails.some((mail) => mail.to.includes(email) && text.test(mail.text)), { timeout: 15_000 }).toBe(true)
+  await expect.poll(() => site.mail.mails.some((mail) => mail.to.includes(email) && text.test(mail.text))).toBe(true)
   const mail = site.mail.mails.filter((candidate) => candidate.to.includes(email) && text.test(candidate.text)).at(-1)
   const link = /(http\S+\/donacion-mensual\?token=\S+)/.exec(mail?.text ?? '')?.[1]
   if (!link) throw new Error(`Sin enlace en el correo: ${mail?.text}`)

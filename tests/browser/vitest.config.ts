@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os'
 import { defineConfig } from 'vitest/config'
 import { pollDefaults } from '../support/poll-defaults.ts'
+import { BROWSER_WAIT_MS } from './support/wait.ts'
 
 /** Browser journeys in Debian's Chromium, driven by playwright-core (no browser download). */
 export default defineConfig({
@@ -9,7 +10,7 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 180_000,
     pool: 'forks',
-    expect: { poll: pollDefaults },
+    expect: { poll: { ...pollDefaults, timeout: BROWSER_WAIT_MS } },
     // Two files at once on two cores (decision 128): each file's site runs in its worker's process,
     // so a worker holds one Chromium and one platform.
     maxWorkers: availableParallelism(),

@@ -2,6 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { onTestFailed, onTestFinished } from 'vitest'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { BROWSER_WAIT_MS } from './wait.ts'
 
 export const screenshotDir = resolve(import.meta.dirname, '../../../.test-reports/screenshots')
 /** One text file per failed journey: what its page showed and what went wrong in it (printed by CI's summary). */
@@ -44,7 +45,7 @@ export async function openPage(browser: Browser, label: string, options: OpenPag
     })
   })
   const page = await context.newPage()
-  page.setDefaultTimeout(15_000)
+  page.setDefaultTimeout(BROWSER_WAIT_MS)
   const consoleErrors: string[] = []
   const problems = watchProblems(page)
   page.on('pageerror', (error) => consoleErrors.push(error.message))
