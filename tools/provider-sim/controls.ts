@@ -11,7 +11,7 @@ export interface AdvancedMonth {
 }
 
 export interface SimControls {
-  /** Every call of our server to `provider` answers `outage` (a 5xx, or a cut connection) until it is set to null. */
+  /** Every call of our server to `provider` answers `outage` (a 5xx, or a cut connection) until it is set to null; what browsers load keeps working. */
   setOutage(provider: SimProvider, outage: Outage | null): void
   /** Bills the next month; `outcome` forces the card's answer from now on; `deliveries` sends each webhook that many times (0: lost). */
   advanceSubscription(subscriptionId: string, options?: { outcome?: 'approved' | 'declined'; deliveries?: number }): Promise<AdvancedMonth>

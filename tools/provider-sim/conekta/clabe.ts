@@ -4,13 +4,13 @@ import { randomInt } from 'node:crypto'
 const STP_BANK = '646'
 const BRANCH_CITY = '180'
 
+const WEIGHTS = [3, 7, 1] as const
+
 /**
  * The check digit as the bank computes it (weights 3, 7, 1 over the first 17 digits, each product
  * modulo 10). The simulator stands in for the provider and carries no code of ours: the platform
  * checks what it answers with its own rule (`isValidClabe` of the contracts).
  */
-const WEIGHTS = [3, 7, 1] as const
-
 function checkDigit(first17: string): number {
   const sum = [...first17].reduce((total, digit, index) => total + ((Number(digit) * (WEIGHTS[index % 3] ?? 1)) % 10), 0)
   return (10 - (sum % 10)) % 10
