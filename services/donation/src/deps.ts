@@ -5,6 +5,7 @@ import { CAMPAIGN_STATUS_TTL_MS, CampaignStatusCache } from './commands/campaign
 import { KeyedLock } from './commands/keyed-lock.ts'
 import { KeptAnswers } from './kept-answers.ts'
 import { findCampaignRef, type CampaignRef } from './projections/campaign-refs.ts'
+import type { DonationRow } from './projections/donation-queries.ts'
 import type { ConektaClient } from './providers/conekta-client.ts'
 import { loadPaymentSettings, PaymentSettingsCache } from './providers/payment-settings.ts'
 import { ProviderHealth } from './providers/provider-health.ts'
@@ -55,6 +56,17 @@ export async function campaignRefOf(deps: Pick<DonationDeps, 'context' | 'campai
   if (copy) return copy
   const lookup = await deps.campaigns.get(campaignId).catch(() => undefined)
   return lookup?.found ? { id: campaignId, title: lookup.status.title, thumbnail: lookup.status.thumbnail, gratitude: lookup.status.gratitude } : undefined
+}
+
+/**
+ * The donation's row with its campaign's title and thumbnail. The table joins the service's copy of
+ * the campaign, which may still be on its way over the bus for a campaign just created; the answer
+ * then takes them from `campaignRefOf`, as the answer built from the events does.
+ */
+export async function withCampaignRef(deps: Pick<DonationDeps, 'context' | 'campaignRefs' | 'campaigns'>, row: DonationRow): Promise<DonationRow> {
+  if (row.campaign_title !== null) return row
+  const campaign = await campaignRefOf(deps, row.campaign_id)
+  return campaign ? { ...row, campaign_title: campaign.title, campaign_thumbnail: campaign.thumbnail } : row
 }
 
 export function commandFor(deps: DonationDeps, req: Request): DonationCommandContext {

@@ -3,7 +3,7 @@ import { wallChoiceOf } from './donor-wall-choice.ts'
 import { receiptOf, requireReceiptsOffered } from './receipt-request.ts'
 import type { ConektaDonationRequest, EventEnvelope } from '@donaciones/contracts'
 import { badGateway } from '@donaciones/kit'
-import { campaignRefOf, type DonationDeps } from '../deps.ts'
+import { campaignRefOf, withCampaignRef, type DonationDeps } from '../deps.ts'
 import { findDonationRow, toDonationDoc, type DonationDoc } from '../projections/donation-queries.ts'
 import { newDonationRecord, recordAsRow } from '../projections/donation-record.ts'
 import { ConektaError } from '../providers/conekta-client.ts'
@@ -39,7 +39,7 @@ async function result(deps: DonationDeps, donationId: string, customer: { name: 
   const row = await findDonationRow(store.db, store.schema, donationId)
   if (!row) throw new Error(`Donación ${donationId} sin registro`)
   if (row.type === 'failed') throw cardDeclined(recorded?.errorCode)
-  return { ...toDonationDoc(row), customer_info: row.conekta?.customer_info ?? customer }
+  return { ...toDonationDoc(await withCampaignRef(deps, row)), customer_info: row.conekta?.customer_info ?? customer }
 }
 
 /** The key and body hash recorded with a keyed donation. */

@@ -1,6 +1,6 @@
 import type { ConektaDonationRequest, MonthlyDonationResponse } from '@donaciones/contracts'
 import { badGateway } from '@donaciones/kit'
-import type { DonationDeps } from '../deps.ts'
+import { withCampaignRef, type DonationDeps } from '../deps.ts'
 import { findDonationRow, toDonationDoc } from '../projections/donation-queries.ts'
 import { ConektaError } from '../providers/conekta-client.ts'
 import type { ConektaCustomer, ConektaSubscription } from '../providers/conekta-types.ts'
@@ -46,7 +46,7 @@ async function firstMonthRow(deps: DonationDeps, command: DonationCommandContext
 /** The answer: the first month's donation, as a card donation answers, and the subscription. */
 async function answer(deps: DonationDeps, command: DonationCommandContext, state: MonthlyState): Promise<MonthlyDonationResponse> {
   const { started } = state
-  const row = await firstMonthRow(deps, command, state)
+  const row = await withCampaignRef(deps, await firstMonthRow(deps, command, state))
   const customer = { name: started.donor.name, email: started.donor.email, phone: started.phone ?? '' }
   return {
     ...toDonationDoc(row),

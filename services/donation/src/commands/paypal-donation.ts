@@ -1,6 +1,6 @@
 import { paypalDonationResponseSchema, type PaypalDonationRequest, type PaypalDonationResponse, type ReceiptRequest } from '@donaciones/contracts'
 import { badGateway, notFound, paymentRequired, unprocessable } from '@donaciones/kit'
-import { campaignRefOf, type DonationDeps } from '../deps.ts'
+import { withCampaignRef, type DonationDeps } from '../deps.ts'
 import { findDonationByOrder, findDonationRow, type DonationRow } from '../projections/donation-queries.ts'
 import { PaypalError, type PaypalClient } from '../providers/paypal-client.ts'
 import { captureOf, payerOf, paypalFeeOf, paypalValue, type PaypalOrder } from '../providers/paypal-types.ts'
@@ -126,7 +126,7 @@ async function readOrder(deps: DonationDeps, paypal: PaypalClient, orderId: stri
 
 /** The donor-facing document of a captured donation (whoever re-sends the order id sees no more than this). */
 async function donorAnswer(deps: DonationDeps, row: DonationRow): Promise<PaypalDonationResponse> {
-  const title = row.campaign_title ?? (await campaignRefOf(deps, row.campaign_id))?.title ?? ''
+  const title = (await withCampaignRef(deps, row)).campaign_title ?? ''
   return paypalDonationResponseSchema.parse({
     _id: row.id,
     amount: Number(row.amount),
